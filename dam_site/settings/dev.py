@@ -1,0 +1,4 @@
+from .base import *  # noqa: F403
+
+DEBUG = True
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405

@@ -1,0 +1,228 @@
+"""The ``dam-scenario/1`` format: loading, validating and replaying scenario files.
+
+One validator serves the tutorials, teacher scenarios, exported practice games and the test
+suite.  Every fault is reported as ``(step, message)`` and never as a traceback: step 0 is
+the file or the deal, steps count from 1.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction, ScenarioError
+from .games import GAME_NAMES, game_module
+from .options import build_options
+
+FORMAT = "dam-scenario/1"
+TOP_LEVEL = {"format", "game", "rules", "players", "dealer", "seed", "deal", "steps"}
+STEP_KINDS = ("do", "illegal", "expect")
+LANGUAGES = ("sv", "fi", "nb", "en")
+
+
+@dataclass
+class Step:
+    kind: str  # "do", "illegal" or "expect"
+    move: str = ""  # for do/illegal
+    reason: str = ""  # for illegal
+    expect: dict[str, Any] = field(default_factory=dict)
+    say: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Scenario:
+    game: str
+    rules: dict[str, Any]
+    options: Any
+    players: list[str]
+    dealer: int
+    seed: int
+    deal: dict[str, Any] | None
+    steps: list[Step]
+
+    @property
+    def module(self):
+        return game_module(self.game)
+
+    def initial_state(self):
+        try:
+            return self.module.new_game(self.options, list(self.players), self.dealer, self.seed,
+                                        self.deal)
+        except ScenarioError:
+            raise
+        except (ValueError, TypeError, KeyError) as exc:  # a deal the game could not read
+            raise ScenarioError(f"bad deal: {exc}") from exc
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
+                                "players": self.players, "dealer": self.players[self.dealer],
+                                "seed": self.seed}
+        if self.deal is not None:
+            data["deal"] = self.deal
+        steps = []
+        for s in self.steps:
+            d: dict[str, Any]
+            if s.kind == "do":
+                d = {"do": s.move}
+            elif s.kind == "illegal":
+                d = {"illegal": s.move, "reason": s.reason}
+            else:
+                d = {"expect": s.expect}
+            if s.say:
+                d["say"] = s.say
+            steps.append(d)
+        data["steps"] = steps
+        return data
+
+
+def _require(cond: bool, message: str, step: int = 0) -> None:
+    if not cond:
+        raise ScenarioError(message, step)
+
+
+def parse(data: Any) -> Scenario:
+    """Validate a decoded JSON object; raises ScenarioError."""
+    _require(isinstance(data, dict), "the file must hold a JSON object")
+    unknown = sorted(set(data) - TOP_LEVEL)
+    _require(not unknown, f"unknown field {', '.join(map(repr, unknown))}")
+    _require(data.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
+    game = data.get("game")
+    _require(game in GAME_NAMES, f"'game' must be one of {', '.join(GAME_NAMES)}")
+    module = game_module(game)
+    rules = data.get("rules", {})
+    _require(isinstance(rules, dict), "'rules' must be an object")
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
+
+    players = data.get("players")
+    _require(isinstance(players, list) and all(isinstance(p, str) for p in players),
+             "'players' must be a list of names")
+    _require(all(p.strip() and p == p.strip() and " " not in p for p in players),
+             "player names must be non-empty and contain no spaces")
+    _require(len(set(players)) == len(players), "player names must be distinct")
+    lo, hi = module.player_range(options)
+    _require(lo <= len(players) <= hi, f"{game} needs {lo} to {hi} players with these rules, "
+                                       f"not {len(players)}")
+    dealer_name = data.get("dealer", players[-1])
+    _require(dealer_name in players, f"dealer {dealer_name!r} is not a player")
+    seed = data.get("seed", 0)
+    _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an integer")
+    deal = data.get("deal")
+    _require(deal is None or isinstance(deal, dict), "'deal' must be an object")
+
+    raw_steps = data.get("steps", [])
+    _require(isinstance(raw_steps, list), "'steps' must be a list")
+    steps = [_parse_step(raw, n) for n, raw in enumerate(raw_steps, start=1)]
+    return Scenario(game=game, rules=rules, options=options, players=list(players),
+                    dealer=players.index(dealer_name), seed=seed, deal=deal, steps=steps)
+
+
+def _parse_step(raw: Any, n: int) -> Step:
+    _require(isinstance(raw, dict), "a step must be an object", n)
+    kinds = [k for k in STEP_KINDS if k in raw]
+    _require(len(kinds) == 1, "a step needs exactly one of 'do', 'illegal', 'expect'", n)
+    allowed = {kinds[0], "say"} | ({"reason"} if kinds[0] == "illegal" else set())
+    unknown = sorted(set(raw) - allowed)
+    _require(not unknown, f"unknown field {', '.join(map(repr, unknown))}", n)
+    say = raw.get("say", {})
+    _require(isinstance(say, dict) and all(k in LANGUAGES and isinstance(v, str)
+                                           for k, v in say.items()),
+             "'say' must map sv, fi, nb or en to text", n)
+    kind = kinds[0]
+    if kind == "expect":
+        _require(isinstance(raw["expect"], dict), "'expect' must be an object", n)
+        return Step(kind, expect=raw["expect"], say=say)
+    move = raw[kind]
+    _require(isinstance(move, str) and move.strip() != "", f"'{kind}' must be a move", n)
+    reason = ""
+    if kind == "illegal":
+        reason = raw.get("reason")
+        _require(isinstance(reason, str) and reason != "", "an 'illegal' step needs a 'reason'", n)
+    return Step(kind, move=move, reason=reason, say=say)
+
+
+def loads(text: str | bytes) -> Scenario:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"not valid JSON: {exc}") from exc
+    return parse(data)
+
+
+def apply_move(module, state, names: list[str], move: str):
+    """Apply one move in scenario notation (``"Anna attack 5C 9C"``)."""
+    words = move.split()
+    if not words or words[0] not in names:
+        raise IllegalAction("bad_move", detail=f"unknown player in {move!r}")
+    seat = names.index(words[0])
+    action = module.parse_action(state, seat, words[1:])
+    return state.apply(action)
+
+
+@dataclass
+class Problem:
+    step: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"step {self.step}: {self.message}"
+
+
+def check(scn: Scenario) -> list[Problem]:
+    """Replay every step; returns the problems found (empty when every step holds)."""
+    module = scn.module
+    try:
+        state = scn.initial_state()
+    except ScenarioError as exc:
+        return [Problem(0, exc.message)]
+    problems: list[Problem] = []
+    for n, step in enumerate(scn.steps, start=1):
+        if step.kind == "do":
+            try:
+                state, _events = apply_move(module, state, scn.players, step.move)
+            except IllegalAction as exc:
+                problems.append(Problem(n, f"{step.move!r} was refused: {exc.reason}"))
+                return problems  # later steps would be checked against the wrong position
+        elif step.kind == "illegal":
+            try:
+                apply_move(module, state, scn.players, step.move)
+            except IllegalAction as exc:
+                if exc.reason != step.reason:
+                    problems.append(Problem(n, f"{step.move!r} was refused with {exc.reason}, "
+                                               f"expected {step.reason}"))
+            else:
+                problems.append(Problem(n, f"{step.move!r} was accepted, expected it refused "
+                                           f"with {step.reason}"))
+        else:
+            for key, value in step.expect.items():
+                try:
+                    mismatch = module.check_expect(state, key, value)
+                except ScenarioError as exc:
+                    problems.append(Problem(n, exc.message))
+                    continue
+                if mismatch:
+                    problems.append(Problem(n, f"expected {key} {json.dumps(value)}, {mismatch}"))
+    return problems
+
+
+def check_text(text: str | bytes) -> list[Problem]:
+    try:
+        scn = loads(text)
+    except ScenarioError as exc:
+        return [Problem(exc.step, exc.message)]
+    return check(scn)
+
+
+def states(scn: Scenario):
+    """The state before the first step and after each step, with the events that led there.
+
+    Yields ``(step_number, state, events)``; stops at the first refused ``do`` step.
+    """
+    module = scn.module
+    state = scn.initial_state()
+    yield 0, state, []
+    for n, step in enumerate(scn.steps, start=1):
+        events: list = []
+        if step.kind == "do":
+            state, events = apply_move(module, state, scn.players, step.move)
+        yield n, state, events
