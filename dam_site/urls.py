@@ -1,15 +1,17 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from . import views
 
 urlpatterns = [
     path("", views.root_redirect, name="root"),
-    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("preferences/deck/", views.deck_preference, name="deck_preference"),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path(_("cards/"), views.deck, name="cards"),
     prefix_default_language=True,
 )

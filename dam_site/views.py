@@ -1,10 +1,43 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from rules.engine import cards
 
 
-def home(request):
-    return render(request, "home.html")
+def root_redirect(request: HttpRequest) -> HttpResponse:
+    """Send ``/`` to the visitor's language; Swedish when Accept-Language matches none."""
+    language = translation.get_language_from_request(request, check_path=False)
+    with translation.override(language):
+        response = HttpResponseRedirect(reverse("home"))
+    response["Vary"] = "Accept-Language, Cookie"
+    return response
 
 
-def root_redirect(request):
-    from django.http import HttpResponseRedirect
-    return HttpResponseRedirect("/sv/")
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"queen_of_spades": cards.QUEEN_OF_SPADES,
+                                         "cards_url": reverse("cards")})
+
+
+def deck(request: HttpRequest) -> HttpResponse:
+    suits = [[cards.make(rank, suit) for rank in range(14, 1, -1)] for suit in range(4)]
+    return render(request, "cards.html", {
+        "suits": suits,
+        "example_hand": ["5C", "9C", "QC", "2H", "7H", "KS"],
+        "queen_of_spades": cards.QUEEN_OF_SPADES,
+    })
+
+
+@require_POST
+def deck_preference(request: HttpRequest) -> HttpResponse:
+    request.session["four_colour"] = request.POST.get("four_colour") == "1"
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = reverse("home")
+    return HttpResponseRedirect(target)

@@ -1,0 +1,11 @@
+"""The main navigation: URL names with their labels, in menu order.
+
+Later features add their entry here; the header shows an entry only when its URL exists.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+NAV_ITEMS = [
+    ("home", _("Home")),
+    ("cards", _("Cards")),
+]
