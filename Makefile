@@ -1,0 +1,44 @@
+# Two commands: `make run` serves the site, `make test` runs the whole suite.
+# Both start with `make setup`, which is idempotent and quick when nothing changed.
+
+VENV := .venv
+BIN := $(VENV)/bin
+# Django 6 needs Python 3.12 or newer; pyenv installs are looked for too because their
+# shims refuse versions that are not selected.
+PYTHON ?= $(shell for p in python3.13 python3.12 $(HOME)/.pyenv/versions/3.13*/bin/python3.13 $(HOME)/.pyenv/versions/3.12*/bin/python3.12 /usr/bin/python3; do \
+	if $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo $$p; break; fi; done)
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: setup run test migrate messages clean
+
+setup: $(VENV)/.installed $(MO_FILES) migrate
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is required (python3.12 / python3.13 not found)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+# compilemessages needs GNU gettext (msgfmt); one .mo per catalogue, rebuilt when its .po changes.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt not found: install GNU gettext (apt-get install gettext)"; exit 1; }
+	msgfmt --check -o $@ $<
+
+migrate: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput -v 0
+
+run: setup
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: setup
+	$(BIN)/python -m pytest
+
+messages: $(VENV)/.installed
+	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 $(MO_FILES)

@@ -1,0 +1,58 @@
+"""Debian's Chromium through Playwright: what a visitor sees on the foundation pages."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
+from django.utils import translation
+
+from tests.pages import LANGUAGES, page_names
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def url(live_server, name: str, language: str) -> str:
+    with translation.override(language):
+        return live_server.url + reverse(name)
+
+
+def overflow_at_375(page) -> int:
+    page.set_viewport_size({"width": 375, "height": 800})
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_home_page_loads_in_language(page, live_server, language):
+    page.goto(url(live_server, "home", language))
+    assert page.locator("html").get_attribute("lang") == language
+    assert page.locator("h1").count() == 1
+
+
+@pytest.mark.parametrize("language,target", [("sv", "fi"), ("fi", "nb"), ("nb", "en"), ("en", "sv")])
+def test_language_switcher_keeps_the_page(page, live_server, language, target):
+    page.goto(url(live_server, "cards", language))
+    page.locator(f'.language-switcher a[hreflang="{target}"]').click()
+    page.wait_for_load_state()
+    assert page.url == url(live_server, "cards", target)
+    assert page.locator("html").get_attribute("lang") == target
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", page_names())
+def test_axe_finds_no_violations(page, live_server, name, language):
+    page.goto(url(live_server, name, language))
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", page_names())
+def test_nothing_overflows_horizontally_at_375_px(page, live_server, name, language):
+    page.goto(url(live_server, name, language))
+    assert overflow_at_375(page) <= 0
+
+
+def test_skip_link_is_the_first_stop_for_the_keyboard(page, live_server):
+    page.goto(url(live_server, "home", "en"))
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert focused == "skip-link"

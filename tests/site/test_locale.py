@@ -1,0 +1,65 @@
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
+
+from rules.cardnames import card_name
+from rules.engine import cards
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb"])
+def test_catalogue_has_no_untranslated_or_fuzzy_entries(language):
+    po = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
+    result = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
+    assert "translated message" in result.stderr
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("sv", "Fyra saker som heter Dam"),
+    ("fi", "Neljä asiaa nimeltä Dam"),
+    ("nb", "Fire ting som heter Dam"),
+    ("en", "Four things called Dam"),
+])
+def test_locale_smoke_home_title(language, expected):
+    with translation.override(language):
+        assert gettext("Four things called Dam") == expected
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("sv", "ruter 3"), ("fi", "ruutu 3"), ("nb", "ruter 3"), ("en", "three of diamonds"),
+])
+def test_card_names_in_page_language(language, expected):
+    with translation.override(language):
+        assert card_name(cards.parse("3D")) == expected
+
+
+@pytest.mark.parametrize("language,game,expected", [
+    ("sv", "dam", "Svarta Maja"), ("fi", "dam", "Musta Maija"), ("nb", "spardame", "spardame"),
+    ("en", "dam", "Svarta Maja"),
+])
+def test_queen_of_spades_has_the_games_own_name(language, game, expected):
+    with translation.override(language):
+        assert expected in card_name(cards.QUEEN_OF_SPADES, game)
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb"])
+def test_every_card_name_is_translated_and_distinct(language):
+    with translation.override(language):
+        names = [card_name(c) for c in cards.DECK]
+    with translation.override("en"):
+        english = [card_name(c) for c in cards.DECK]
+    assert len(set(names)) == 52
+    assert not set(names) & set(english)
+
+
+@pytest.mark.parametrize("language,expected", [("sv", "D"), ("nb", "D"), ("en", "Q")])
+def test_rank_letters_follow_the_language(language, expected):
+    with translation.override(language):
+        assert pgettext("rank letter on a card", "Q") == expected
