@@ -1,0 +1,138 @@
+"""Bots for Dam med dolda kort.
+
+The heuristic bot decides from ``state.view(seat)`` and ``state.legal_actions()`` only.  Its
+memory is the engine's record of what the seat has seen (the view's rows show the positions
+the seat knows), and it estimates each unseen position from the cards it has not seen yet.
+The swap chain is valued by a small expectation over those unseen cards, which makes it keep
+low cards and stop before a swap would push a good card towards the forced discard.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from .. import dolda
+
+Action = dolda.Action
+
+
+class RandomBot:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: dolda.State, seat: int) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+@lru_cache(maxsize=64)
+def _row_values(options: dolda.Options) -> tuple[int, ...]:
+    return dolda.value_tables(options)[0]
+
+
+class HeuristicBot:
+    # A discard-pile card must beat a blind stock draw by this much: the known card is
+    # worth taking only for a clear gain, and it keeps bot-only tables from circling the
+    # discard pile instead of running down the stock.
+    MARGIN = 0.5
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: dolda.State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        values = _row_values(dolda.Options(**view["options"]))
+        phase = view["phase"]
+        if phase == "shields":
+            return self._shield(view, values, legal)
+        if phase == "thieves":
+            return self._steal(view, values, legal)
+        row = view["rows"][seat]
+        unseen = self._unseen(view)
+        dist = [values[c] for c in unseen] or [6]
+        chain = _Chain([None if c is None else values[c] for c in row][:view["swappable"]],
+                       dist)
+        if phase == "draw":
+            stock_gain = sum(chain.best(0, v) for v in dist) / len(dist)
+            top = view["discard_top"]
+            if top is not None and chain.best(0, values[top]) > stock_gain + self.MARGIN:
+                return _pick(legal, "draw", "discard")
+            return _pick(legal, "draw", "stock")
+        # chain: swap when the expected gain of swapping on is positive
+        pos = view["next_position"] - 1
+        if chain.swap_gain(pos, values[view["held"]]) > 0:
+            return _pick(legal, "swap")
+        return _pick(legal, "discard")
+
+    @staticmethod
+    def _unseen(view: dict[str, Any]) -> list[int]:
+        seen = set(view["discard_pile"])
+        for row in view["rows"]:
+            seen.update(c for c in row if c is not None)
+        if view["secret"]:
+            seen.update(c for c in view["secret"] if c is not None)
+        if view["held"] is not None:
+            seen.add(view["held"])
+        return [c for c in range(52) if c not in seen]
+
+    @staticmethod
+    def _shield(view: dict[str, Any], values: tuple[int, ...], legal: list[Action]) -> Action:
+        # Protect the two cards a thief would like most: the lowest ones.
+        row = view["rows"][view["seat"]]
+        return min(legal, key=lambda a: (-len(a.positions), sum(values[row[p]]
+                                                                for p in a.positions)))
+
+    @staticmethod
+    def _steal(view: dict[str, Any], values: tuple[int, ...], legal: list[Action]) -> Action:
+        rows = view["rows"]
+        own = rows[view["seat"]]
+
+        def gain(a: Action) -> int:
+            n, m = a.positions
+            return values[own[n]] - values[rows[a.victim][m]]
+        return max(legal, key=gain)  # max keeps the first of equals: deterministic
+
+
+def _pick(legal: list[Action], kind: str, source: str = "") -> Action:
+    for a in legal:
+        if a.kind == kind and a.source == source:
+            return a
+    return legal[0]
+
+
+class _Chain:
+    """Expected gains of the swap chain over a row of known values and unknown positions."""
+
+    def __init__(self, row: list[int | None], dist: list[int]) -> None:
+        self.row = row
+        self.n = len(row)
+        counts: dict[int, int] = {}
+        for v in dist:
+            counts[v] = counts.get(v, 0) + 1
+        total = len(dist)
+        self.dist = [(v, k / total) for v, k in counts.items()]
+        self.memo: dict[tuple[int, int], float] = {}
+
+    def swap_gain(self, p: int, held: int) -> float:
+        """Expected gain of putting ``held`` into position p and playing on well."""
+        if p >= self.n:
+            return float("-inf")
+        known = self.row[p]
+        if known is not None:
+            return known - held + self.best(p + 1, known)
+        return sum(w * (v - held + self.best(p + 1, v)) for v, w in self.dist)
+
+    def best(self, p: int, held: int) -> float:
+        """Expected gain from position p on, holding ``held``: 0 by discarding now."""
+        key = (p, held)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = max(0.0, self.swap_gain(p, held))
+        return got
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
