@@ -1,0 +1,857 @@
+"""Spardame, the Norwegian Hearts-type game (rules-spec.md section 3, rules S-*).
+
+Actions are plain tuples so that listing and comparing them stays cheap:
+
+- ``("play", seat, card)``; the same tuple objects are reused (``PLAYS[seat][card]``);
+- ``("pass", seat, c1, c2, c3)`` with the three cards in ascending order.
+
+A hand is kept as four tuples (clubs, diamonds, hearts, spades) of play actions in rank
+order, so the legal plays are a suit tuple or a concatenation of them.  States share
+everything that does not change during a deal through one ``_Deal`` object and copy only
+what a move changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations, repeat
+from operator import add
+from typing import Any
+
+from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SPADES, CardError, code, parse
+from .errors import IllegalAction, ScenarioError
+from .options import choice
+
+NAME = "spardame"
+
+
+@dataclass(frozen=True)
+class Options:
+    # S-T4: no hearts or queen of spades on the first trick (unless nothing else is held).
+    no_points_first_trick: bool = choice(True, (True, False))
+    # S-T3: playing the queen of spades in any way also breaks hearts.
+    qs_breaks_hearts: bool = choice(False, (False, True))
+    # S-C1: a heart scores 10 and the queen of spades 100 instead of 1 and 13.
+    high_values: bool = choice(False, (False, True))
+    # S-C2: taking every point card of the deal scores 0 and gives everyone else the points.
+    moon: bool = choice(True, (True, False))
+    # S-C2: the moon gives the others 26 each whatever the card values.
+    moon_fixed_26: bool = choice(False, (False, True))
+    # S-C3: the match ends after the deal in which someone reaches this total.
+    limit: int = choice(100, (100, 500))
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    # The house rules of the Norwegian source: 100/10 values, play to 500, moon gives 26.
+    "husregler": {"high_values": True, "limit": 500, "moon_fixed_26": True},
+}
+DEFAULT_PRESET = "standard"
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+QS = QUEEN_OF_SPADES
+PASS, PLAY, OVER = 0, 1, 2
+PHASE_NAMES = ("pass", "play", "over")
+DIRECTIONS = ("none", "left", "right", "across")
+
+# S-S1: the twos taken out so that every hand has as many cards (5 players: 2D and 2S).
+REMOVED: dict[int, tuple[int, ...]] = {3: (0,), 4: (), 5: (13, 39), 6: (0, 13, 26, 39)}
+
+# PLAYS[seat][card] is the one play action reused everywhere, so membership tests usually
+# succeed on identity.
+PLAYS: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+    tuple(("play", seat, card) for card in range(52)) for seat in range(MAX_PLAYERS))
+
+Action = tuple
+
+
+def player_range(options: Options) -> tuple[int, int]:
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def deal_cards(n: int) -> list[int]:
+    """S-S1: the cards of a deal for ``n`` players, ascending."""
+    return list(_DEAL_CARDS[n])
+
+
+_DEAL_CARDS = {n: tuple(c for c in range(52) if c not in REMOVED[n]) for n in REMOVED}
+
+
+def pass_direction(n: int, deal_number: int) -> str:
+    """S-P1: left, right, across, none; with 3 players left, right, none."""
+    cycle = ("left", "right", "none") if n == 3 else ("left", "right", "across", "none")
+    return cycle[(deal_number - 1) % len(cycle)]
+
+
+def pass_offset(n: int, direction: str) -> int:
+    # Seats to the left the cards travel; "across" is floor(n/2) seats to the left.
+    return {"none": 0, "left": 1, "right": n - 1, "across": n // 2}[direction]
+
+
+class _Deal:
+    """What stays fixed for a whole deal; shared by every state of the deal."""
+
+    __slots__ = ("options", "names", "n", "dealer", "seed", "deal_number", "direction",
+                 "offset", "scores_before", "lowest_club", "values", "points_in_play",
+                 "tricks_per_deal", "pass_order")
+
+    def __init__(self, options: Options, names: list[str], dealer: int, seed: int,
+                 deal_number: int, scores_before: list[int]) -> None:
+        n = len(names)
+        self.options = options
+        self.names = list(names)
+        self.n = n
+        self.dealer = dealer
+        self.seed = seed
+        self.deal_number = deal_number
+        self.direction = pass_direction(n, deal_number)
+        self.offset = pass_offset(n, self.direction)
+        self.scores_before = list(scores_before)
+        (self.lowest_club, self.values, self.points_in_play,
+         self.tricks_per_deal) = _static(n, options.high_values)
+        self.pass_order = [(dealer + 1 + i) % n for i in range(n)]
+
+
+@cache
+def _static(n: int, high_values: bool) -> tuple[int, list[int], int, int]:
+    cards = deal_cards(n)
+    # S-T1: the two of clubs, or the lowest club left in the deal.
+    lowest_club = min(c for c in cards if c // 13 == CLUBS)
+    heart, queen = (10, 100) if high_values else (1, 13)  # S-C1
+    values = [0] * 52
+    for c in cards:
+        if c // 13 == HEARTS:
+            values[c] = heart
+    values[QS] = queen
+    return lowest_club, values, sum(values), len(cards) // n
+
+
+def _split(seat: int, cards) -> list[tuple]:
+    """A hand as four suit tuples of play actions in rank order."""
+    get = PLAYS[seat].__getitem__
+    cs = sorted(cards)
+    a = bisect_left(cs, 13)
+    b = bisect_left(cs, 26, a)
+    c = bisect_left(cs, 39, b)
+    return [tuple(map(get, cs[:a])), tuple(map(get, cs[a:b])), tuple(map(get, cs[b:c])),
+            tuple(map(get, cs[c:]))]
+
+
+def _cards(hand) -> list[int]:
+    return [a[2] for suit in hand for a in suit]
+
+
+def _flat(hands: list[list[tuple]]) -> list[tuple]:
+    return [suit for hand in hands for suit in hand]
+
+
+class PassChoices(Sequence):
+    """Every choice of three cards to pass, in lexicographic order, without building them.
+
+    A hand of 13 has 286 choices (17 cards: 680); building them as tuples for each pass
+    cost more than playing the rest of a random deal, so they are made on demand.
+    """
+
+    __slots__ = ("seat", "cards", "_table")
+
+    def __init__(self, seat: int, cards: list[int]) -> None:
+        self.seat = seat
+        self.cards = tuple(sorted(cards))
+        self._table = _triples(len(self.cards))
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._table)))]
+        a, b, c = self._table[i]
+        cards = self.cards
+        return ("pass", self.seat, cards[a], cards[b], cards[c])
+
+    def __iter__(self):
+        return map(add, repeat(("pass", self.seat)), combinations(self.cards, 3))
+
+    def __contains__(self, action: object) -> bool:
+        return (action.__class__ is tuple and len(action) == 5 and action[0] == "pass"
+                and action[1] == self.seat and action[2] < action[3] < action[4]
+                and all(c in self.cards for c in action[2:]))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, PassChoices)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"PassChoices(seat={self.seat}, cards={list(self.cards)}, n={len(self)})"
+
+
+@cache
+def _triples(k: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple(combinations(range(k), 3))
+
+
+class State:
+    """One position of a deal.  ``hands`` is flat: ``hands[seat * 4 + suit]``."""
+
+    __slots__ = ("d", "phase", "to_move", "hands", "chosen", "received", "trick", "leader",
+                 "best", "best_seat", "trick_pts", "tricks_won", "taken", "broken",
+                 "history", "result", "_legal")
+
+    # -- the protocol ---------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.d.names
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def options(self) -> Options:
+        return self.d.options
+
+    @property
+    def pass_direction(self) -> str:
+        return self.d.direction
+
+    @property
+    def tricks_done(self) -> int:
+        return len(self.history)
+
+    def hand(self, seat: int) -> list[int]:
+        return _cards(self.hands[seat * 4:seat * 4 + 4])
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order.
+
+        During play a list.  During passing a read-only sequence (``PassChoices``) of every
+        three-card choice: it supports len, indexing, iteration, ``in`` and ``==``.
+        """
+        if self.phase == PLAY:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_plays()  # a cache; the position is unchanged
+            return list(legal)
+        if self.phase == PASS:
+            return PassChoices(self.to_move, self.hand(self.to_move))  # type: ignore[return-value]
+        return []
+
+    def _legal_plays(self) -> tuple:
+        seat = self.to_move
+        h = self.hands
+        b = seat * 4
+        trick = self.trick
+        if trick:
+            follow = h[b + trick[0] // 13]
+            if follow:
+                return follow  # S-T2
+            if not self.history and self.d.options.no_points_first_trick:
+                # S-T4: no hearts or queen of spades on the first trick, unless that is all.
+                spades = h[b + 3]
+                if PLAYS[seat][QS] in spades:
+                    spades = tuple(a for a in spades if a[2] != QS)
+                safe = h[b] + h[b + 1] + spades
+                if safe:
+                    return safe
+            return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
+        if not self.history:
+            return (PLAYS[seat][self.d.lowest_club],)  # S-T1
+        if not self.broken:
+            other = h[b] + h[b + 1] + h[b + 3]  # S-T3
+            if other:
+                return other
+        return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
+
+    def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        if self.phase == PLAY:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_plays()
+            if action in legal:
+                return self._play(action)
+        elif self.phase == PASS:
+            if self._pass_ok(action):
+                return self._pass(action)
+        self._refuse(action)
+        raise AssertionError("unreachable")  # _refuse always raises
+
+    def view(self, seat: int) -> dict[str, Any]:
+        d = self.d
+        n = d.n
+        result = self.result
+        return {
+            "game": NAME,
+            "seat": seat,
+            "names": list(d.names),
+            "dealer": d.dealer,
+            "deal_number": d.deal_number,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move,
+            "pass_direction": d.direction,
+            "pass_to": (seat + d.offset) % n if d.offset else None,
+            "pass_from": (seat - d.offset) % n if d.offset else None,
+            "hand": self.hand(seat),
+            "hand_counts": [self.hand_count(i) for i in range(n)],
+            "passed": list(self.chosen[seat]) if self.chosen[seat] is not None else None,
+            "passes_chosen": [c is not None for c in self.chosen],
+            "received": list(self.received[seat]) if self.received[seat] is not None else None,
+            "leader": self.leader,
+            "trick": list(self.trick),
+            "last_trick": ({"leader": self.history[-1][0], "cards": list(self.history[-1][1])}
+                           if self.history else None),
+            # Cards of collected tricks: every player saw them played.
+            "played": [c for _, cards in self.history for c in cards],
+            "tricks_won": list(self.tricks_won),
+            "deal_points": list(self.taken),
+            "points_in_play": d.points_in_play,
+            "hearts_broken": self.broken,
+            "scores": list(result["totals"]) if result else list(d.scores_before),
+            "scores_before": list(d.scores_before),
+            "deal_scores": list(result["deal_scores"]) if result else None,
+            "moon": result["moon"] if result else None,
+            "winners": list(result["winners"]) if result else [],
+            "limit": d.options.limit,
+        }
+
+    def hand_count(self, seat: int) -> int:
+        h = self.hands
+        b = seat * 4
+        return len(h[b]) + len(h[b + 1]) + len(h[b + 2]) + len(h[b + 3])
+
+    # -- moves ----------------------------------------------------------------------------
+    def _copy(self) -> State:
+        s = _new(State)
+        s.d = self.d
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.hands = self.hands
+        s.chosen = self.chosen
+        s.received = self.received
+        s.trick = self.trick
+        s.leader = self.leader
+        s.best = self.best
+        s.best_seat = self.best_seat
+        s.trick_pts = self.trick_pts
+        s.tricks_won = self.tricks_won
+        s.taken = self.taken
+        s.broken = self.broken
+        s.history = self.history
+        s.result = self.result
+        s._legal = None
+        return s
+
+    def _play(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        # The hot path of every simulation: the copy is written out rather than calling _copy.
+        d = self.d
+        seat = action[1]
+        card = action[2]
+        suit = card // 13
+        s = _new(State)
+        s.d = d
+        s.phase = PLAY
+        s.chosen = self.chosen
+        s.received = self.received
+        s.tricks_won = self.tricks_won
+        s.taken = self.taken
+        s.history = self.history
+        s.result = None
+        s._legal = None
+        hands = self.hands[:]
+        k = seat * 4 + suit
+        t = hands[k]
+        i = t.index(action)
+        hands[k] = t[:i] + t[i + 1:]
+        s.hands = hands
+        events: list[dict[str, Any]] = [{"type": "card_played", "seat": seat, "cards": [card]}]
+        trick = self.trick
+        if trick:
+            s.leader = self.leader
+            if suit == trick[0] // 13 and card > self.best:
+                s.best = card  # S-T5: the highest card of the led suit
+                s.best_seat = seat
+            else:
+                s.best = self.best
+                s.best_seat = self.best_seat
+            pts = s.trick_pts = self.trick_pts + d.values[card]
+        else:
+            s.leader = seat
+            s.best = card
+            s.best_seat = seat
+            pts = s.trick_pts = d.values[card]
+        trick = trick + (card,)
+        if self.broken:
+            s.broken = True
+        elif suit == HEARTS or (card == QS and d.options.qs_breaks_hearts):
+            s.broken = True  # S-T3
+            events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
+        else:
+            s.broken = False
+        if len(trick) < d.n:
+            s.trick = trick
+            s.to_move = (seat + 1) % d.n
+            return s, events
+        # The trick is complete: collect it; the winner leads the next (S-T5).
+        winner = s.best_seat
+        won = self.tricks_won[:]
+        won[winner] += 1
+        s.tricks_won = won
+        if pts:
+            taken = self.taken[:]
+            taken[winner] += pts
+            s.taken = taken
+        events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
+                       "leader": s.leader, "points": pts})
+        s.history = self.history + ((s.leader, trick),)
+        s.trick = ()
+        s.leader = winner
+        s.to_move = winner
+        s.best = -1
+        s.best_seat = -1
+        s.trick_pts = 0
+        if len(s.history) == d.tricks_per_deal:
+            s._score(events)
+        return s, events
+
+    def _score(self, events: list[dict[str, Any]]) -> None:
+        """S-C1..S-C3: score the finished deal (mutates the fresh state being built)."""
+        d = self.d
+        o = d.options
+        n = d.n
+        points = list(self.taken)
+        deal_scores = points[:]
+        moon = None
+        if o.moon:
+            for seat in range(n):
+                if points[seat] == d.points_in_play:  # every point card of the deal
+                    moon = seat
+            if moon is not None:
+                award = 26 if o.moon_fixed_26 else d.points_in_play
+                deal_scores = [0 if seat == moon else award for seat in range(n)]
+                events.append({"type": "moon_shot", "seat": moon, "points": award})
+        totals = [d.scores_before[i] + deal_scores[i] for i in range(n)]
+        winners: list[int] = []
+        if max(totals) >= o.limit:
+            low = min(totals)
+            winners = [i for i in range(n) if totals[i] == low]  # ties share the win
+        events.append({"type": "deal_scored", "points": points, "scores": deal_scores,
+                       "totals": totals})
+        if winners:
+            events.append({"type": "match_over", "winners": winners, "totals": totals})
+        self.result = {"points": points, "deal_scores": deal_scores, "totals": totals,
+                       "moon": moon, "winners": winners}
+        self.phase = OVER
+        self.to_move = None
+
+    def _pass_ok(self, action: Any) -> bool:
+        if action.__class__ is not tuple or len(action) != 5 or action[0] != "pass":
+            return False
+        seat = self.to_move
+        if action[1] != seat:
+            return False
+        cards = action[2:]
+        if len(set(cards)) != 3:
+            return False
+        h = self.hands
+        return all(c.__class__ is int and 0 <= c < 52 and PLAYS[seat][c] in h[seat * 4 + c // 13]
+                   for c in cards)
+
+    def _pass(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        d = self.d
+        n = d.n
+        seat = action[1]
+        chosen_cards = tuple(sorted(action[2:]))
+        s = self._copy()
+        hands = self.hands[:]
+        # The chosen cards are set aside face down until everyone has chosen (S-P1).
+        hands[seat * 4:seat * 4 + 4] = _split(
+            seat, [c for c in self.hand(seat) if c not in chosen_cards])
+        chosen = self.chosen[:]
+        chosen[seat] = chosen_cards
+        s.chosen = chosen
+        s.hands = hands
+        target = (seat + d.offset) % n
+        events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "to": target,
+                                         "cards": list(chosen_cards)}]
+        k = d.pass_order.index(seat)
+        if k + 1 < n:
+            s.to_move = d.pass_order[k + 1]
+            return s, events
+        received: list[tuple[int, ...] | None] = [None] * n
+        for giver in range(n):
+            received[(giver + d.offset) % n] = chosen[giver]
+        s.received = received
+        s.hands = _flat([_split(i, s.hand(i) + list(received[i] or ())) for i in range(n)])
+        events.append({"type": "cards_exchanged", "direction": d.direction,
+                       "given": [list(c or ()) for c in chosen],
+                       "received": [list(c or ()) for c in received]})
+        s._start_play()
+        return s, events
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        club = self.d.lowest_club
+        for seat in range(self.d.n):
+            if PLAYS[seat][club] in self.hands[seat * 4 + CLUBS]:
+                self.to_move = seat
+                self.leader = seat
+                return
+        raise AssertionError("the lowest club is in no hand")
+
+    # -- refusals -------------------------------------------------------------------------
+    def _refuse(self, action: Any) -> None:
+        """Raise the IllegalAction with the first reason that applies (scenario-format.md)."""
+        if self.phase == OVER:
+            raise IllegalAction("game_over")
+        if (action.__class__ is not tuple or len(action) < 2
+                or action[0] not in ("play", "pass")):
+            raise IllegalAction("bad_move", detail=f"not a spardame action: {action!r}")
+        seat = action[1]
+        if seat != self.to_move:
+            raise IllegalAction("not_your_turn")
+        cards = action[2:]
+        for c in cards:
+            if c.__class__ is not int or not 0 <= c < 52:
+                raise IllegalAction("unknown_card", detail=repr(c))
+        self._check_in_hand(seat, cards)
+        if action[0] == "pass":
+            self._check_pass(cards)
+        else:
+            self._check_play(seat, cards)
+        raise IllegalAction("bad_move", detail=f"not allowed now: {action!r}")
+
+    def _check_in_hand(self, seat: int, cards) -> None:
+        h = self.hands
+        for c in cards:
+            if PLAYS[seat][c] not in h[seat * 4 + c // 13]:
+                raise IllegalAction("card_not_in_hand", c)
+
+    def _check_pass(self, cards) -> None:
+        if self.phase != PASS:
+            raise IllegalAction("bad_move", *cards, detail="there is no passing now")
+        if len(cards) != 3 or len(set(cards)) != 3:
+            raise IllegalAction("pass_three_cards", *cards)  # S-P1
+
+    def _check_play(self, seat: int, cards) -> None:
+        if self.phase != PLAY:
+            raise IllegalAction("bad_move", *cards, detail="cards are being passed")
+        if len(cards) != 1:
+            raise IllegalAction("bad_move", *cards, detail="play one card")
+        card = cards[0]
+        suit = card // 13
+        h = self.hands
+        b = seat * 4
+        if not self.trick:
+            if not self.history and card != self.d.lowest_club:
+                raise IllegalAction("must_lead_lowest_club", card, self.d.lowest_club)  # S-T1
+            if suit == HEARTS and not self.broken and (h[b] or h[b + 1] or h[b + 3]):
+                raise IllegalAction("hearts_not_broken", card)  # S-T3
+            return
+        led = self.trick[0] // 13
+        if suit != led and h[b + led]:
+            raise IllegalAction("must_follow_suit", card)  # S-T2
+        if (not self.history and self.d.options.no_points_first_trick
+                and self.d.values[card]):
+            if any(self.d.values[c] == 0 for c in self.hand(seat)):
+                raise IllegalAction("no_points_first_trick", card)  # S-T4
+
+    # -- serialisation --------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        d = self.d
+        return {
+            "game": NAME,
+            "options": dataclasses.asdict(d.options),
+            "names": list(d.names),
+            "dealer": d.dealer,
+            "seed": d.seed,
+            "deal_number": d.deal_number,
+            "scores_before": list(d.scores_before),
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move,
+            "hands": [self.hand(i) for i in range(d.n)],
+            "chosen": [list(c) if c is not None else None for c in self.chosen],
+            "received": [list(c) if c is not None else None for c in self.received],
+            "trick": list(self.trick),
+            "leader": self.leader,
+            "tricks_won": list(self.tricks_won),
+            "taken": list(self.taken),
+            "hearts_broken": self.broken,
+            "history": [[leader, list(cards)] for leader, cards in self.history],
+            "result": self.result,
+        }
+
+
+_new = object.__new__
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    options = Options(**data["options"])
+    d = _Deal(options, data["names"], data["dealer"], data["seed"], data["deal_number"],
+              data["scores_before"])
+    s = State.__new__(State)
+    s.d = d
+    s.phase = PHASE_NAMES.index(data["phase"])
+    s.to_move = data["to_move"]
+    s.hands = _flat([_split(seat, cards) for seat, cards in enumerate(data["hands"])])
+    s.chosen = [tuple(c) if c is not None else None for c in data["chosen"]]
+    s.received = [tuple(c) if c is not None else None for c in data["received"]]
+    s.trick = tuple(data["trick"])
+    s.leader = data["leader"]
+    s.tricks_won = list(data["tricks_won"])
+    s.taken = list(data["taken"])
+    s.broken = data["hearts_broken"]
+    s.history = tuple((leader, tuple(cards)) for leader, cards in data["history"])
+    s.result = data["result"]
+    s._legal = None
+    # The running trick winner and points follow from the trick itself.
+    s.best, s.best_seat, s.trick_pts = -1, -1, 0
+    n = d.n
+    for i, card in enumerate(s.trick):
+        seat = (s.leader + i) % n
+        if i == 0 or (card // 13 == s.trick[0] // 13 and card > s.best):
+            s.best, s.best_seat = card, seat
+        s.trick_pts += d.values[card]
+    return s
+
+
+def new_game(options: Options, names: list[str], dealer: int, seed: int,
+             deal: dict[str, Any] | None) -> State:
+    n = len(names)
+    lo, hi = player_range(options)
+    if not lo <= n <= hi:
+        raise ScenarioError(f"spardame needs {lo} to {hi} players, not {n}")
+    deal = dict(deal or {})
+    unknown = sorted(set(deal) - {"hands", "deal_number", "scores"})
+    if unknown:
+        raise ScenarioError(f"unknown deal field {', '.join(map(repr, unknown))} for spardame")
+    deal_number = deal.get("deal_number", 1)
+    if not isinstance(deal_number, int) or isinstance(deal_number, bool) or deal_number < 1:
+        raise ScenarioError("'deal_number' must be a whole number from 1")
+    scores = [0] * n
+    raw_scores = deal.get("scores", {})
+    if not isinstance(raw_scores, dict):
+        raise ScenarioError("'scores' must map player names to points")
+    for name, value in raw_scores.items():
+        if name not in names:
+            raise ScenarioError(f"'scores' names {name!r}, who is not a player")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ScenarioError(f"the score of {name} must be a whole number from 0")
+        scores[names.index(name)] = value
+    if max(scores) >= options.limit:
+        raise ScenarioError(f"a score of {options.limit} or more has already ended the match")
+    d = _Deal(options, names, dealer, seed, deal_number, scores)
+    cards = deal_cards(n)
+    if "hands" in deal:
+        hands = _read_hands(deal["hands"], names, cards)
+    else:
+        # S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
+        # No other random choice is ever made in a deal, so the seed is all to keep.  Sorting
+        # by random keys is a uniform shuffle and runs in C, unlike random.shuffle.
+        keys = list(map(random.Random(seed).getrandbits, repeat(32, len(cards))))
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        deck = [cards[i] for i in order]
+        hands = [[] for _ in range(n)]
+        for j in range(n):
+            hands[(dealer + 1 + j) % n] = deck[j::n]
+    s = State.__new__(State)
+    s.d = d
+    s.phase = PASS
+    s.to_move = d.pass_order[0]
+    s.hands = _flat([_split(seat, hands[seat]) for seat in range(n)])
+    s.chosen = [None] * n
+    s.received = [None] * n
+    s.trick = ()
+    s.leader = None
+    s.best, s.best_seat, s.trick_pts = -1, -1, 0
+    s.tricks_won = [0] * n
+    s.taken = [0] * n
+    s.broken = False
+    s.history = ()
+    s.result = None
+    s._legal = None
+    if d.offset == 0:
+        s._start_play()  # S-P1: a deal without passing starts with the first lead
+    return s
+
+
+def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]:
+    if not isinstance(raw, dict):
+        raise ScenarioError("'hands' must map every player to a list of cards")
+    missing = [name for name in names if name not in raw]
+    extra = [name for name in raw if name not in names]
+    if missing or extra:
+        raise ScenarioError(f"'hands' must name exactly the players (missing {missing}, "
+                            f"unknown {extra})")
+    hands = []
+    seen: set[int] = set()
+    for name in names:
+        texts = raw[name]
+        if not isinstance(texts, list):
+            raise ScenarioError(f"the hand of {name} must be a list of cards")
+        hand = []
+        for t in texts:
+            try:
+                c = parse(t)
+            except CardError:
+                raise ScenarioError(f"unknown card {t!r} in the hand of {name}") from None
+            if c in seen:
+                raise ScenarioError(f"card {code(c)} is dealt twice")
+            seen.add(c)
+            hand.append(c)
+        hands.append(hand)
+    wanted = set(cards)
+    if seen != wanted:
+        extra_cards = sorted(seen - wanted)
+        missing_cards = sorted(wanted - seen)
+        raise ScenarioError(
+            f"a deal for {len(names)} players holds exactly the cards of S-S1; "
+            f"not in this deal: {[code(c) for c in extra_cards]}, "
+            f"missing: {[code(c) for c in missing_cards]}")
+    if len({len(h) for h in hands}) != 1:
+        raise ScenarioError("every player must get as many cards")
+    return hands
+
+
+def next_deal(state: State, seed: int, deal: dict[str, Any] | None = None) -> State:
+    """The following deal of the match: the next dealer, the next pass direction, the totals."""
+    if not state.over or state.result["winners"]:
+        raise ValueError("the deal is not over, or the match is")
+    d = state.d
+    data = dict(deal or {})
+    data.setdefault("deal_number", d.deal_number + 1)
+    data.setdefault("scores", dict(zip(d.names, state.result["totals"])))
+    return new_game(d.options, d.names, (d.dealer + 1) % d.n, seed, data)
+
+
+# -- text at the edges ---------------------------------------------------------------------
+def parse_action(state: State, seat: int, words: list[str]) -> Action:
+    """Text-level checks in the order of scenario-format.md; the rules are left to apply."""
+    if state.over:
+        raise IllegalAction("game_over")
+    if seat != state.to_move:
+        raise IllegalAction("not_your_turn")
+    if not words or words[0].lower() not in ("pass", "play"):
+        # An unknown move word: its other words cannot be read as anything.
+        raise IllegalAction("bad_move", detail=f"unknown move {' '.join(words)!r}")
+    verb = words[0].lower()
+    cards = []
+    for w in words[1:]:
+        try:
+            cards.append(parse(w))
+        except CardError:
+            raise IllegalAction("unknown_card", detail=w) from None
+    state._check_in_hand(seat, cards)
+    if verb == "pass":
+        state._check_pass(cards)
+        return ("pass", seat, *sorted(cards))
+    if state.phase != PLAY:
+        raise IllegalAction("bad_move", *cards, detail="cards are being passed")
+    if len(cards) != 1:
+        raise IllegalAction("bad_move", *cards, detail="play one card")
+    return PLAYS[seat][cards[0]]
+
+
+def format_action(action: Action) -> str:
+    return " ".join([action[0]] + [code(c) for c in action[2:]])
+
+
+def action_seat(action: Action) -> int:
+    return action[1]
+
+
+def action_cards(action: Action) -> list[int]:
+    return list(action[2:])
+
+
+def outcome(state: State) -> list[float]:
+    """The deal points of a finished deal, after any moon award."""
+    if not state.over:
+        raise ValueError("the deal is not over")
+    return [float(x) for x in state.result["deal_scores"]]
+
+
+# -- scenario expectations -----------------------------------------------------------------
+EXPECT_KEYS = ("to_move", "over", "hand", "hand_count", "pass_direction", "hearts_broken",
+               "trick", "tricks_won", "deal_points", "scores", "winner")
+
+
+def _cards_arg(value: Any, key: str) -> list[int]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"expect {key!r} needs a list of cards")
+    try:
+        return [parse(v) for v in value]
+    except CardError as exc:
+        raise ScenarioError(f"expect {key!r}: unknown card {exc}") from None
+
+
+def _per_player(state: State, key: str, value: Any) -> dict[int, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(f"expect {key!r} needs an object keyed by player")
+    out = {}
+    for name, v in value.items():
+        if name not in state.names:
+            raise ScenarioError(f"expect {key!r} names {name!r}, who is not a player")
+        out[state.names.index(name)] = v
+    return out
+
+
+def _int_arg(v: Any, key: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ScenarioError(f"expect {key!r} needs whole numbers")
+    return v
+
+
+def check_expect(state: State, key: str, value: Any) -> str | None:
+    names = state.names
+    if key == "to_move":
+        got = None if state.to_move is None else names[state.to_move]
+        return None if got == value else f"got {got!r}"
+    if key == "over":
+        if not isinstance(value, bool):
+            raise ScenarioError("expect 'over' needs true or false")
+        return None if state.over == value else f"got {state.over}"
+    if key == "pass_direction":
+        if value not in ("left", "right", "across", "none"):
+            raise ScenarioError("expect 'pass_direction' is left, right, across or none")
+        return None if state.d.direction == value else f"got {state.d.direction!r}"
+    if key == "hearts_broken":
+        if not isinstance(value, bool):
+            raise ScenarioError("expect 'hearts_broken' needs true or false")
+        return None if state.broken == value else f"got {state.broken}"
+    if key == "trick":
+        want = _cards_arg(value, key)
+        got = list(state.trick)
+        return None if got == want else f"got {[code(c) for c in got]}"
+    if key == "winner":
+        if not isinstance(value, list) or not all(v in names for v in value):
+            raise ScenarioError("expect 'winner' needs a list of player names")
+        got = [names[i] for i in (state.result["winners"] if state.result else [])]
+        return None if set(got) == set(value) and len(value) == len(set(value)) else f"got {got}"
+    if key in ("hand", "hand_count", "tricks_won", "deal_points", "scores"):
+        wanted = _per_player(state, key, value)
+        bad = []
+        for seat, v in wanted.items():
+            if key == "hand":
+                want_set = set(_cards_arg(v, key))
+                got_cards = state.hand(seat)
+                if want_set != set(got_cards) or len(v) != len(want_set):
+                    bad.append(f"{names[seat]} has {[code(c) for c in got_cards]}")
+                continue
+            want = _int_arg(v, key)
+            if key == "hand_count":
+                got = state.hand_count(seat)
+            elif key == "tricks_won":
+                got = state.tricks_won[seat]
+            elif key == "deal_points":
+                got = state.taken[seat]
+            else:
+                got = (state.result["totals"] if state.result else state.d.scores_before)[seat]
+            if got != want:
+                bad.append(f"{names[seat]} has {got}")
+        return None if not bad else "got " + ", ".join(bad)
+    raise ScenarioError(f"expect key {key!r} does not apply to spardame")
