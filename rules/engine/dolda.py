@@ -114,6 +114,17 @@ def _tables(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return t
 
 
+_OPTION_DICTS: dict[Options, dict[str, Any]] = {}
+
+
+def _options_dict(options: Options) -> dict[str, Any]:
+    # asdict is slow and view() runs on every bot decision; the copy keeps callers apart.
+    d = _OPTION_DICTS.get(options)
+    if d is None:
+        d = _OPTION_DICTS[options] = options_to_dict(options)
+    return dict(d)
+
+
 class Action(NamedTuple):
     """One move; ``positions`` are 0-based (shield: covered cards; steal: own N, victim M)."""
     seat: int
@@ -498,7 +509,7 @@ class State:
             "seat": seat,
             "names": list(self.names),
             "dealer": self.dealer,
-            "options": options_to_dict(self.options),
+            "options": _options_dict(self.options),
             "phase": self.phase,
             "to_move": self.to_move,
             "over": self.over,

@@ -27,8 +27,12 @@ class RandomBot:
 
 
 @lru_cache(maxsize=64)
-def _row_values(options: dolda.Options) -> tuple[int, ...]:
-    return dolda.value_tables(options)[0]
+def _values_for(items: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
+    return dolda.value_tables(dolda.Options(**dict(items)))[0]
+
+
+def _row_values(options: dict[str, Any]) -> tuple[int, ...]:
+    return _values_for(tuple(sorted(options.items())))
 
 
 class HeuristicBot:
@@ -45,7 +49,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
-        values = _row_values(dolda.Options(**view["options"]))
+        values = _row_values(view["options"])
         phase = view["phase"]
         if phase == "shields":
             return self._shield(view, values, legal)
@@ -104,35 +108,48 @@ def _pick(legal: list[Action], kind: str, source: str = "") -> Action:
     return legal[0]
 
 
+_VALUES = range(-2, 14)
+
+
 class _Chain:
-    """Expected gains of the swap chain over a row of known values and unknown positions."""
+    """Expected gains of the swap chain over a row of known values and unknown positions.
+
+    Worked backwards once per decision: ``base[p]`` is the expected value of the card taken
+    out of position p plus the best gain from p+1 on while holding it, so putting a card of
+    value h into p gains ``base[p] - h``; ``best[p][h]`` is that gain or 0 for discarding.
+    """
+
+    OFFSET = 2  # card values run from -2 (hearts king, H-V3) to 13
 
     def __init__(self, row: list[int | None], dist: list[int]) -> None:
-        self.row = row
-        self.n = len(row)
         counts: dict[int, int] = {}
         for v in dist:
             counts[v] = counts.get(v, 0) + 1
         total = len(dist)
-        self.dist = [(v, k / total) for v, k in counts.items()]
-        self.memo: dict[tuple[int, int], float] = {}
+        weights = [(v, k / total) for v, k in counts.items()]
+        off = self.OFFSET
+        n = len(row)
+        self.base = [0.0] * n
+        self.best_from = [[0.0] * 16 for _ in range(n + 1)]  # past the row: discard, gain 0
+        for p in range(n - 1, -1, -1):
+            nxt = self.best_from[p + 1]
+            known = row[p]
+            if known is not None:
+                base = known + nxt[known + off]
+            else:
+                base = sum(w * (v + nxt[v + off]) for v, w in weights)
+            self.base[p] = base
+            self.best_from[p] = [base - h if base > h else 0.0 for h in _VALUES]
 
     def swap_gain(self, p: int, held: int) -> float:
         """Expected gain of putting ``held`` into position p and playing on well."""
-        if p >= self.n:
+        if p >= len(self.base):
             return float("-inf")
-        known = self.row[p]
-        if known is not None:
-            return known - held + self.best(p + 1, known)
-        return sum(w * (v - held + self.best(p + 1, v)) for v, w in self.dist)
+        return self.base[p] - held
 
     def best(self, p: int, held: int) -> float:
         """Expected gain from position p on, holding ``held``: 0 by discarding now."""
-        key = (p, held)
-        got = self.memo.get(key)
-        if got is None:
-            got = self.memo[key] = max(0.0, self.swap_gain(p, held))
-        return got
+        return self.best_from[p][held + self.OFFSET]
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
