@@ -238,7 +238,9 @@ class State:
         """Raise IllegalAction in the reason-code order of scenario-format.md."""
         if self.phase == OVER:
             raise IllegalAction("game_over")
-        if not isinstance(action, Action) or action.seat != self.to_move:
+        if not isinstance(action, Action):
+            raise IllegalAction("bad_move", detail="not a dolda action")
+        if action.seat != self.to_move:
             raise IllegalAction("not_your_turn")
         phase, kind = self.phase, action.kind
         if kind == "draw":
@@ -274,23 +276,27 @@ class State:
             seat, victim = action.seat, action.victim
             if victim == seat:
                 raise IllegalAction("own_row")
-            if not (0 <= victim < len(self.names)) or action.victim_name != self.names[victim]:
+            if (not isinstance(victim, int) or not 0 <= victim < len(self.names)
+                    or action.victim_name != self.names[victim]):
                 raise IllegalAction("bad_move")
             m = action.positions[1]
             vrow = self.rows[victim]
-            if 0 <= m < len(vrow) and vrow[m] in self.shielded:
+            m_ok = isinstance(m, int) and 0 <= m < len(vrow)
+            if m_ok and vrow[m] in self.shielded:
                 raise IllegalAction("target_shielded", vrow[m])
             if victim in self.robbed:
                 raise IllegalAction("victim_already_robbed")
-            if not (0 <= m < len(vrow)) or action.source:
-                raise IllegalAction("bad_move")
-            if not self._fair_positions(seat, action.positions[:1], 1):
+            if (not m_ok or action.source
+                    or not self._fair_positions(seat, action.positions[:1], 1)):
                 raise IllegalAction("bad_move")
         else:
             raise IllegalAction("bad_move")
 
     def _fair_positions(self, seat: int, positions: tuple[int, ...], most: int) -> bool:
-        # The jack is laid on 1..most distinct other cards of its owner's own row.
+        # The jack is laid on 1..most distinct other cards of its owner's own row.  Our
+        # reading where H-V4 is silent: any other row card will do, a shielded one or another
+        # jack included (a shield only stops a card being stolen; a thief laid on its owner's
+        # shielded card gives that card away, still shielded, in the exchange).
         row = self.rows[seat]
         jack = self.order[self.step][2]
         return (1 <= len(positions) <= most and len(set(positions)) == len(positions)
@@ -383,6 +389,8 @@ class State:
                        "card_out": card_out, "private": True})
 
     def _discard(self, events: list[dict[str, Any]]) -> None:
+        # A card just taken from the pile may go straight back: H-T3 allows discarding the
+        # held card whatever its source, and the stock still runs down on other turns.
         seat = self.to_move
         assert seat is not None
         card = self.held
@@ -435,6 +443,9 @@ class State:
             if kind == "shield":
                 self.phase, self.to_move = SHIELDS, seat
                 return
+            # A thief no longer in its owner's row (stolen, or given away as the card under
+            # another thief) does not act, not even for its new owner: the order was fixed
+            # when the phase began.
             if jack not in self.rows[seat]:
                 events.append({"type": "steal", "seat": seat, "jack": jack, "victim": None,
                                "skipped": "stolen"})

@@ -689,3 +689,23 @@ def test_an_omitted_deal_is_random_from_the_seed():
     b = dolda.new_game(dolda.Options(), NAMES, 2, 17, None)
     c = dolda.new_game(dolda.Options(), NAMES, 2, 18, None)
     assert a.to_json() == b.to_json() != c.to_json()
+
+
+def test_H_E1_a_deal_with_an_empty_stock_is_over_at_once():
+    s = game(stock="", rest="discard")
+    assert s.over and s.scores is not None
+
+
+def test_apply_refuses_something_that_is_not_a_dolda_action():
+    with pytest.raises(IllegalAction) as info:
+        game(stock="QH").apply(("draw", "stock"))
+    assert info.value.reason == "bad_move"
+
+
+def test_H_V4_a_thief_may_be_laid_on_its_owners_shielded_card():
+    rows = {"Anna": "JS JH KC 5C 6C 7C", "Bo": "2D QD 4D 5D 6D 7D", "Cilla": "2H 3H 4H 5H 6H 7H"}
+    s, _ = end(ts_game(rows))
+    s, _ = do(s, "Anna shield 3")
+    s, _ = do(s, "Anna steal 3 Bo 2")
+    assert row(s, "Bo")[1] == "KC"
+    assert C.parse("KC") in s.shielded  # the shield stays with the card
