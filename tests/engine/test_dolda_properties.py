@@ -56,7 +56,6 @@ def card_value(card, options, secret):
 @SETTINGS
 @given(DEALS)
 def test_H_S3_every_card_is_always_somewhere_once(deal):
-    options = deal[0]
     for s in play(*deal)[0]:
         where = sum(s.rows, []) + s.stock + s.discard + (s.secret or [])
         where += [s.held] if s.held >= 0 else []
