@@ -768,6 +768,23 @@ def action_cards(action: Action) -> list[int]:
     return list(action[2:])
 
 
+def visible_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them.
+
+    A chosen pass lies face down, so only its giver sees the cards; at the exchange each seat
+    sees what it gave and what it got.  Every other event is public (cards are played face up).
+    """
+    out = []
+    for e in events:
+        if e["type"] == "pass" and seat != e["seat"]:
+            e = {k: v for k, v in e.items() if k != "cards"}
+        elif e["type"] == "cards_exchanged":
+            e = dict(e, given=[g if i == seat else [] for i, g in enumerate(e["given"])],
+                     received=[r if i == seat else [] for i, r in enumerate(e["received"])])
+        out.append(e)
+    return out
+
+
 def outcome(state: State) -> list[float]:
     """The deal points of a finished deal, after any moon award."""
     if not state.over:

@@ -475,3 +475,29 @@ def test_heuristic_bot_scores_less_than_random_bots():
         total[0] += out[0]
         total[1] += sum(out[1:]) / 3
     assert total[0] < total[1] * 0.6
+
+
+def test_events_of_a_whole_deal_in_order():
+    state = game(4, MOON, deal_number=1)
+    kinds: list[str] = []
+    for _ in range(4):
+        state, events = state.apply(state.legal_actions()[0])
+        kinds += [e["type"] for e in events]
+    assert kinds == ["pass"] * 4 + ["cards_exchanged"]
+    state, events = play_out(state)
+    kinds = [e["type"] for e in events]
+    assert kinds.count("card_played") == 52 and kinds.count("trick_won") == 13
+    assert kinds.count("hearts_broken") == 1
+    assert kinds[-1] == "deal_scored" or kinds[-2:] == ["deal_scored", "match_over"]
+
+
+def test_visible_events_hide_other_players_passed_cards():
+    state = game(4, deal_number=1)
+    state, events = state.apply(state.legal_actions()[0])
+    assert "cards" in sp.visible_events(events, 0)[0]
+    assert "cards" not in sp.visible_events(events, 1)[0]
+    for _ in range(3):
+        state, events = state.apply(state.legal_actions()[0])
+    exchanged = sp.visible_events(events, 2)[-1]
+    assert exchanged["received"][2] == list(state.received[2])
+    assert all(r == [] for i, r in enumerate(exchanged["received"]) if i != 2)
