@@ -524,7 +524,10 @@ class State:
             "phase": self.phase,
             "to_move": self.to_move,
             "over": self.over,
+            # Until the rows are turned up, a card shown in a row is the seat's memory (H-T5):
+            # a "strict" practice page blanks those.
             "rows": rows,
+            "rows_face_up": open_rows,
             "swappable": swappable(self.options),
             "secret": secret,
             "holder": holder,
