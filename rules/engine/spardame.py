@@ -6,24 +6,30 @@ Actions are plain tuples so that listing and comparing them stays cheap:
 - ``("pass", seat, c1, c2, c3)`` with the three cards in ascending order.
 
 A hand is kept as four tuples (clubs, diamonds, hearts, spades) of play actions in rank
-order, so the legal plays are a suit tuple or a concatenation of them.  States share
-everything that does not change during a deal through one ``_Deal`` object and copy only
-what a move changes.
+order, in one flat list for all seats (``hands[seat * 4 + suit]``), so the legal plays are a
+suit tuple or a concatenation of them.  States share everything that does not change during
+a deal through one ``_Deal`` object and copy only what a move changes.
+
+During passing, ``legal_actions()`` is a lazy read-only sequence (``PassChoices``) of the
+C(k, 3) choices: building 286 tuples (680 with three players) per pass cost more than the
+rest of a random deal.  Chosen cards are set aside face down, out of the hand, until everyone
+has chosen (S-P1); the ``hand`` of a player who has chosen therefore holds the others only.
+The deal's seed is used once, to shuffle; nothing after the deal is random.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
 from operator import add
 from typing import Any
 
-from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, SPADES, CardError, code, parse
+from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
 from .options import choice
 
@@ -57,7 +63,6 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 QS = QUEEN_OF_SPADES
 PASS, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("pass", "play", "over")
-DIRECTIONS = ("none", "left", "right", "across")
 
 # S-S1: the twos taken out so that every hand has as many cards (5 players: 2D and 2S).
 REMOVED: dict[int, tuple[int, ...]] = {3: (0,), 4: (), 5: (13, 39), 6: (0, 13, 26, 39)}
@@ -469,8 +474,12 @@ class State:
         s = self._copy()
         hands = self.hands[:]
         # The chosen cards are set aside face down until everyone has chosen (S-P1).
-        hands[seat * 4:seat * 4 + 4] = _split(
-            seat, [c for c in self.hand(seat) if c not in chosen_cards])
+        play = PLAYS[seat]
+        for c in chosen_cards:
+            k = seat * 4 + c // 13
+            t = hands[k]
+            i = t.index(play[c])
+            hands[k] = t[:i] + t[i + 1:]
         chosen = self.chosen[:]
         chosen[seat] = chosen_cards
         s.chosen = chosen
@@ -486,7 +495,14 @@ class State:
         for giver in range(n):
             received[(giver + d.offset) % n] = chosen[giver]
         s.received = received
-        s.hands = _flat([_split(i, s.hand(i) + list(received[i] or ())) for i in range(n)])
+        for i in range(n):
+            play = PLAYS[i]
+            for suit in {c // 13 for c in received[i] or ()}:
+                k = i * 4 + suit
+                # Only the suits that got a card are sorted again.
+                cards = sorted([a[2] for a in hands[k]]
+                               + [c for c in received[i] or () if c // 13 == suit])
+                hands[k] = tuple(map(play.__getitem__, cards))
         events.append({"type": "cards_exchanged", "direction": d.direction,
                        "given": [list(c or ()) for c in chosen],
                        "received": [list(c or ()) for c in received]})
