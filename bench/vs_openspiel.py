@@ -36,6 +36,9 @@ so the pass phase is not compared move by move.  Shooting the moon is always on 
 OpenSpiel (26 to each opponent), like our default ``moon`` with standard values.
 OpenSpiel's returns are 26 minus the points taken (after the moon), so points = 26 - return.
 
+The check runs with OpenSpiel's defaults above, then again with ``qs_breaks_hearts`` off on
+both sides (our default) and with the first-trick rule off on both sides.
+
 Both engines get the same deal (ours from a seed; OpenSpiel's chance nodes are fed the same
 cards: its n-th dealt card goes to player n mod 4, seats N E S W = our seats 0-3, clockwise),
 and at every step the two sets of legal moves must be equal; a random one of them is played in
@@ -138,9 +141,12 @@ def speed(seconds: float, passing: bool) -> tuple[float, float]:
 
 
 # -- cross-check ------------------------------------------------------------------------------
-def cross_check(deals: int, seed: int, verbose: int = 3) -> tuple[int, int, int]:
-    options = build_options(sp.Options, sp.PRESETS, sp.DEFAULT_PRESET, {"qs_breaks_hearts": True})
-    game = pyspiel.load_game("hearts", CROSS_PARAMS)
+def cross_check(deals: int, seed: int, qs_breaks_hearts: bool = True,
+                no_points_first_trick: bool = True, verbose: int = 3) -> tuple[int, int, int]:
+    options = build_options(sp.Options, sp.PRESETS, sp.DEFAULT_PRESET, {
+        "qs_breaks_hearts": qs_breaks_hearts, "no_points_first_trick": no_points_first_trick})
+    game = pyspiel.load_game("hearts", dict(CROSS_PARAMS, qs_breaks_hearts=qs_breaks_hearts,
+                                            no_pts_on_first_trick=no_points_first_trick))
     to_os, from_os = card_maps(game)
     rng = random.Random(seed)
     disagreements = steps = 0
@@ -196,10 +202,15 @@ def main(argv=None) -> int:
         tag = "with_passing" if passing else "no_passing"
         print(f"{tag}: ours_deals_per_s={ours:.0f} openspiel_deals_per_s={theirs:.0f} "
               f"ratio={ours / theirs:.2f}")
-    deals, disagreements, steps = cross_check(args.deals, args.seed)
-    print(f"cross_check: deals_compared={deals} decisions_compared={steps} "
-          f"disagreements={disagreements}")
-    return 0 if disagreements == 0 else 1
+    failed = 0
+    # OpenSpiel's defaults first, then our defaults and the first-trick option turned off.
+    for qs, first in ((True, True), (False, True), (True, False)):
+        deals, disagreements, steps = cross_check(args.deals, args.seed, qs, first)
+        failed += disagreements
+        print(f"cross_check qs_breaks_hearts={qs} no_points_first_trick={first}: "
+              f"deals_compared={deals} decisions_compared={steps} "
+              f"disagreements={disagreements}")
+    return 0 if failed == 0 else 1
 
 
 def _version() -> str:
