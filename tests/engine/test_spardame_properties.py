@@ -85,7 +85,7 @@ def test_every_card_is_played_exactly_once(d):
     assert sorted(played) == sp.deal_cards(d["n"])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deals)
 def test_replay_is_deterministic_and_json_round_trips(d):
     states, actions, events = play(d)
@@ -103,7 +103,7 @@ def test_replay_is_deterministic_and_json_round_trips(d):
     assert replay_events == events
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deals, st.integers(0, 10**6))
 def test_refused_actions_change_nothing_and_legal_ones_are_accepted(d, probe_seed):
     states, _, _ = play(d)
@@ -126,7 +126,7 @@ def test_refused_actions_change_nothing_and_legal_ones_are_accepted(d, probe_see
             assert state.to_json() == before  # apply never changes the state it was asked of
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deals)
 def test_a_view_never_shows_another_players_hand(d):
     states, _, _ = play(d)
