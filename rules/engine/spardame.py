@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
-from operator import add
+from operator import add, itemgetter
 from typing import Any
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
@@ -147,6 +147,9 @@ def _split(seat: int, cards) -> list[tuple]:
             tuple(map(get, cs[c:]))]
 
 
+_card = itemgetter(2)  # the card of a play action
+
+
 def _cards(hand) -> list[int]:
     return [a[2] for suit in hand for a in suit]
 
@@ -167,13 +170,16 @@ class PassChoices(Sequence):
     def __init__(self, seat: int, cards: list[int]) -> None:
         self.seat = seat
         self.cards = tuple(sorted(cards))
-        self._table = _triples(len(self.cards))
+        table = _TRIPLES.get(len(cards))
+        if table is None:
+            table = _TRIPLES[len(cards)] = tuple(combinations(range(len(cards)), 3))
+        self._table = table
 
     def __len__(self) -> int:
         return len(self._table)
 
     def __getitem__(self, i):  # type: ignore[override]
-        if isinstance(i, slice):
+        if i.__class__ is slice:
             return [self[j] for j in range(*i.indices(len(self._table)))]
         a, b, c = self._table[i]
         cards = self.cards
@@ -196,17 +202,15 @@ class PassChoices(Sequence):
         return f"PassChoices(seat={self.seat}, cards={list(self.cards)}, n={len(self)})"
 
 
-@cache
-def _triples(k: int) -> tuple[tuple[int, int, int], ...]:
-    return tuple(combinations(range(k), 3))
+# Index triples of every 3-card choice from a hand of k cards, by k.
+_TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 class State:
     """One position of a deal.  ``hands`` is flat: ``hands[seat * 4 + suit]``."""
 
     __slots__ = ("d", "phase", "to_move", "hands", "chosen", "received", "trick", "leader",
-                 "best", "best_seat", "trick_pts", "tricks_won", "taken", "broken",
-                 "history", "result", "_legal")
+                 "best", "best_seat", "trick_pts", "broken", "history", "result", "_legal")
 
     # -- the protocol ---------------------------------------------------------------------
     @property
@@ -228,6 +232,22 @@ class State:
     @property
     def tricks_done(self) -> int:
         return len(self.history)
+
+    # Collected tricks are ``(leader, cards, winner, points)``; counts follow from them.
+    @property
+    def tricks_won(self) -> list[int]:
+        won = [0] * self.d.n
+        for trick in self.history:
+            won[trick[2]] += 1
+        return won
+
+    @property
+    def taken(self) -> list[int]:
+        """Points taken so far in this deal, before any moon award."""
+        taken = [0] * self.d.n
+        for trick in self.history:
+            taken[trick[2]] += trick[3]
+        return taken
 
     def hand(self, seat: int) -> list[int]:
         return _cards(self.hands[seat * 4:seat * 4 + 4])
@@ -308,10 +328,10 @@ class State:
             "received": list(self.received[seat]) if self.received[seat] is not None else None,
             "leader": self.leader,
             "trick": list(self.trick),
-            "last_trick": ({"leader": self.history[-1][0], "cards": list(self.history[-1][1])}
-                           if self.history else None),
+            "last_trick": ({"leader": self.history[-1][0], "cards": list(self.history[-1][1]),
+                            "winner": self.history[-1][2]} if self.history else None),
             # Cards of collected tricks: every player saw them played.
-            "played": [c for _, cards in self.history for c in cards],
+            "played": [c for trick in self.history for c in trick[1]],
             "tricks_won": list(self.tricks_won),
             "deal_points": list(self.taken),
             "points_in_play": d.points_in_play,
@@ -343,8 +363,6 @@ class State:
         s.best = self.best
         s.best_seat = self.best_seat
         s.trick_pts = self.trick_pts
-        s.tricks_won = self.tricks_won
-        s.taken = self.taken
         s.broken = self.broken
         s.history = self.history
         s.result = self.result
@@ -362,8 +380,6 @@ class State:
         s.phase = PLAY
         s.chosen = self.chosen
         s.received = self.received
-        s.tricks_won = self.tricks_won
-        s.taken = self.taken
         s.history = self.history
         s.result = None
         s._legal = None
@@ -403,16 +419,9 @@ class State:
             return s, events
         # The trick is complete: collect it; the winner leads the next (S-T5).
         winner = s.best_seat
-        won = self.tricks_won[:]
-        won[winner] += 1
-        s.tricks_won = won
-        if pts:
-            taken = self.taken[:]
-            taken[winner] += pts
-            s.taken = taken
         events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
                        "leader": s.leader, "points": pts})
-        s.history = self.history + ((s.leader, trick),)
+        s.history = self.history + ((s.leader, trick, winner, pts),)
         s.trick = ()
         s.leader = winner
         s.to_move = winner
@@ -459,18 +468,24 @@ class State:
         seat = self.to_move
         if action[1] != seat:
             return False
-        cards = action[2:]
-        if len(set(cards)) != 3:
+        a, b, c = action[2], action[3], action[4]
+        if a == b or b == c or a == c:
             return False
         h = self.hands
-        return all(c.__class__ is int and 0 <= c < 52 and PLAYS[seat][c] in h[seat * 4 + c // 13]
-                   for c in cards)
+        play = PLAYS[seat]
+        base = seat * 4
+        for x in (a, b, c):
+            if x.__class__ is not int or not 0 <= x < 52 or play[x] not in h[base + x // 13]:
+                return False
+        return True
 
     def _pass(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
         d = self.d
         n = d.n
         seat = action[1]
-        chosen_cards = tuple(sorted(action[2:]))
+        chosen_cards = action[2:]
+        if not chosen_cards[0] < chosen_cards[1] < chosen_cards[2]:
+            chosen_cards = tuple(sorted(chosen_cards))
         s = self._copy()
         hands = self.hands[:]
         # The chosen cards are set aside face down until everyone has chosen (S-P1).
@@ -487,9 +502,8 @@ class State:
         target = (seat + d.offset) % n
         events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "to": target,
                                          "cards": list(chosen_cards)}]
-        k = d.pass_order.index(seat)
-        if k + 1 < n:
-            s.to_move = d.pass_order[k + 1]
+        if seat != d.pass_order[-1]:
+            s.to_move = (seat + 1) % n  # choices go round the table from forehand
             return s, events
         received: list[tuple[int, ...] | None] = [None] * n
         for giver in range(n):
@@ -497,12 +511,11 @@ class State:
         s.received = received
         for i in range(n):
             play = PLAYS[i]
-            for suit in {c // 13 for c in received[i] or ()}:
-                k = i * 4 + suit
-                # Only the suits that got a card are sorted again.
-                cards = sorted([a[2] for a in hands[k]]
-                               + [c for c in received[i] or () if c // 13 == suit])
-                hands[k] = tuple(map(play.__getitem__, cards))
+            for c in received[i] or ():
+                k = i * 4 + c // 13
+                t = hands[k]
+                j = bisect_left(t, c, key=_card)  # keep the suit in rank order
+                hands[k] = t[:j] + (play[c],) + t[j:]
         events.append({"type": "cards_exchanged", "direction": d.direction,
                        "given": [list(c or ()) for c in chosen],
                        "received": [list(c or ()) for c in received]})
@@ -594,10 +607,9 @@ class State:
             "received": [list(c) if c is not None else None for c in self.received],
             "trick": list(self.trick),
             "leader": self.leader,
-            "tricks_won": list(self.tricks_won),
-            "taken": list(self.taken),
             "hearts_broken": self.broken,
-            "history": [[leader, list(cards)] for leader, cards in self.history],
+            "history": [[leader, list(cards), winner, points]
+                        for leader, cards, winner, points in self.history],
             "result": self.result,
         }
 
@@ -618,10 +630,9 @@ def state_from_json(data: dict[str, Any]) -> State:
     s.received = [tuple(c) if c is not None else None for c in data["received"]]
     s.trick = tuple(data["trick"])
     s.leader = data["leader"]
-    s.tricks_won = list(data["tricks_won"])
-    s.taken = list(data["taken"])
     s.broken = data["hearts_broken"]
-    s.history = tuple((leader, tuple(cards)) for leader, cards in data["history"])
+    s.history = tuple((leader, tuple(cards), winner, points)
+                      for leader, cards, winner, points in data["history"])
     s.result = data["result"]
     s._legal = None
     # The running trick winner and points follow from the trick itself.
@@ -664,28 +675,19 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     cards = deal_cards(n)
     if "hands" in deal:
         hands = _read_hands(deal["hands"], names, cards)
+        flat = _flat([_split(seat, hands[seat]) for seat in range(n)])
     else:
-        # S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
-        # No other random choice is ever made in a deal, so the seed is all to keep.  Sorting
-        # by random keys is a uniform shuffle and runs in C, unlike random.shuffle.
-        keys = list(map(random.Random(seed).getrandbits, repeat(32, len(cards))))
-        order = sorted(range(len(cards)), key=keys.__getitem__)
-        deck = [cards[i] for i in order]
-        hands = [[] for _ in range(n)]
-        for j in range(n):
-            hands[(dealer + 1 + j) % n] = deck[j::n]
+        flat = _random_hands(cards, n, dealer, seed)
     s = State.__new__(State)
     s.d = d
     s.phase = PASS
     s.to_move = d.pass_order[0]
-    s.hands = _flat([_split(seat, hands[seat]) for seat in range(n)])
+    s.hands = flat
     s.chosen = [None] * n
     s.received = [None] * n
     s.trick = ()
     s.leader = None
     s.best, s.best_seat, s.trick_pts = -1, -1, 0
-    s.tricks_won = [0] * n
-    s.taken = [0] * n
     s.broken = False
     s.history = ()
     s.result = None
@@ -693,6 +695,36 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     if d.offset == 0:
         s._start_play()  # S-P1: a deal without passing starts with the first lead
     return s
+
+
+# PLAYS by seat * 64 + card, so one sorted list of such keys splits into every hand and suit.
+_KEYED = tuple(PLAYS[seat][card] if card < 52 else None
+               for seat in range(MAX_PLAYERS) for card in range(64))
+_BOUNDS = {n: [seat * 64 + suit * 13 for seat in range(n) for suit in range(4)] + [n * 64]
+           for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+@cache
+def _seat_keys(n: int, dealer: int) -> tuple[int, ...]:
+    # The p-th card of the deck goes to seat (dealer + 1 + p) % n.
+    return tuple(((dealer + 1 + p) % n) * 64 for p in range(len(_DEAL_CARDS[n])))
+
+
+def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tuple]:
+    """S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
+
+    No other random choice is ever made in a deal, so the seed is all to keep.  Everything
+    here runs in C (sorting by random keys is a uniform shuffle), which matters for
+    simulations: dealing was a fifth of a random deal.
+    """
+    m = len(cards)
+    keys = list(map(random.Random(seed).getrandbits, repeat(32, m)))
+    deck = map(cards.__getitem__, sorted(range(m), key=keys.__getitem__))
+    seats = _seat_keys(n, dealer)
+    keyed = sorted(map(add, seats, deck))
+    bounds = [bisect_left(keyed, b) for b in _BOUNDS[n]]
+    get = _KEYED.__getitem__
+    return [tuple(map(get, keyed[bounds[i]:bounds[i + 1]])) for i in range(4 * n)]
 
 
 def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]:
