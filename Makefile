@@ -30,6 +30,8 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
 
 migrate: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput -v 0
+	$(BIN)/python manage.py load_content
+	$(BIN)/python manage.py simulate --games 2000 --max-seconds 120 -v 0
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -7,5 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 NAV_ITEMS = [
     ("home", _("Home")),
+    ("rules_dam", _("Dam")),
+    ("rules_dolda", _("Hidden cards")),
+    ("rules_spardame", _("Spardame")),
+    ("tutorials", _("Learn")),
+    ("practice", _("Practise")),
+    ("faq", _("Questions")),
+    ("glossary", _("Glossary")),
     ("cards", _("Cards")),
 ]

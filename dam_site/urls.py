@@ -1,6 +1,6 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from . import views
@@ -9,9 +9,13 @@ urlpatterns = [
     path("", views.root_redirect, name="root"),
     path("admin/", admin.site.urls),
     path("preferences/deck/", views.deck_preference, name="deck_preference"),
+    path("healthz/", views.healthz, name="healthz"),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path(_("cards/"), views.deck, name="cards"),
+    path("", include("rules.urls")),
+    path("", include("tutorials.urls")),
+    path("", include("tutorials.practice_urls")),
     prefix_default_language=True,
 )

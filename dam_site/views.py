@@ -19,6 +19,11 @@ def root_redirect(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def healthz(request: HttpRequest) -> HttpResponse:
+    """A bare "ok" for load balancers, and the baseline the HTTP benchmarks compare with."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"queen_of_spades": cards.QUEEN_OF_SPADES,
                                          "cards_url": reverse("cards")})

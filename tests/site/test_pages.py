@@ -6,6 +6,8 @@ from django.utils import translation
 
 from tests.pages import LANGUAGES, page_names
 
+pytestmark = pytest.mark.django_db
+
 PAGES = page_names()
 
 

@@ -1,0 +1,67 @@
+"""Reference content that editors maintain in the admin, translated with modeltranslation."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+GAME_CHOICES = [
+    ("general", _("All the games")),
+    ("dam", _("Dam (Svarta Maja)")),
+    ("dolda", _("Dam med dolda kort")),
+    ("spardame", _("Spardame")),
+]
+
+
+class FaqEntry(models.Model):
+    slug = models.SlugField(_("key"), max_length=80, unique=True)
+    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
+    order = models.PositiveIntegerField(_("order"), default=0)
+    question = models.CharField(_("question"), max_length=300)
+    answer = models.TextField(_("answer"))
+    source = models.CharField(_("source"), max_length=120, blank=True,
+                              help_text=_("The source text the answer is based on."))
+
+    class Meta:
+        ordering = ["game", "order", "slug"]
+        verbose_name = _("FAQ entry")
+        verbose_name_plural = _("FAQ entries")
+
+    def __str__(self) -> str:
+        return self.question
+
+
+class GlossaryTerm(models.Model):
+    slug = models.SlugField(_("key"), max_length=80, unique=True)
+    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES, default="general")
+    order = models.PositiveIntegerField(_("order"), default=0)
+    term = models.CharField(_("term"), max_length=200)
+    definition = models.TextField(_("definition"))
+
+    class Meta:
+        ordering = ["game", "order", "slug"]
+        verbose_name = _("glossary term")
+        verbose_name_plural = _("glossary terms")
+
+    def __str__(self) -> str:
+        return self.term
+
+
+class SimulationResult(models.Model):
+    """Running sums of simulated deals for one game and preset (see rules/simulation.py)."""
+
+    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
+    preset = models.CharField(_("preset"), max_length=40)
+    players = models.PositiveSmallIntegerField(_("players"))
+    games = models.PositiveIntegerField(_("games played"), default=0)
+    sums = models.JSONField(_("sums"), default=dict)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "preset", "players"],
+                                               name="one_result_per_variant")]
+        verbose_name = _("simulation result")
+        verbose_name_plural = _("simulation results")
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.preset} ({self.games})"

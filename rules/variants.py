@@ -1,0 +1,120 @@
+"""What the variant pages compare: option labels, the sources' readings, the statistics shown."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules.engine.games import game_module
+from rules.engine.options import build_options
+
+OPTION_LABELS = {
+    "hand_size": _("Cards in hand"),
+    "max_players_8": _("Up to eight players"),
+    "trump": _("How trump is chosen"),
+    "spades_can_be_trump": _("Spades can be trump"),
+    "fixed_trump_suit": _("Fixed trump suit"),
+    "initial_trump": _("Trump before any announcement"),
+    "marriage_can_change": _("A later marriage changes trump"),
+    "attack_cap": _("Most cards in one attack"),
+    "endgame_overplay": _("Attacking with more cards than the defender holds, once the stock is empty"),
+    "extra_attack": _("Extra attack after refilling"),
+    "row_size": _("Cards in a row"),
+    "secret_card": _("Secret card"),
+    "special_cards": _("Ten and king of hearts score minus points"),
+    "thieves_and_shields": _("Thieves and shields"),
+    "cap_special_at_5": _("Special cards score at most 5"),
+    "no_points_first_trick": _("No point cards on the first trick"),
+    "qs_breaks_hearts": _("The queen of spades breaks hearts"),
+    "high_values": _("Hearts 10 points, queen of spades 100"),
+    "moon": _("Shooting the moon"),
+    "moon_fixed_26": _("The moon gives the others 26 each"),
+    "limit": _("Point limit"),
+}
+
+VALUE_LABELS = {
+    True: pgettext_lazy("option value", "yes"),
+    False: pgettext_lazy("option value", "no"),
+    None: pgettext_lazy("option value", "none"),
+    "turned": pgettext_lazy("option value", "turned up after the first attack"),
+    "fixed": pgettext_lazy("option value", "fixed"),
+    "marriage": pgettext_lazy("option value", "announced king and queen"),
+    "forbidden": pgettext_lazy("option value", "not allowed"),
+    "penalty": pgettext_lazy("option value", "allowed but punished"),
+    "C": pgettext_lazy("suit", "clubs"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "S": pgettext_lazy("suit", "spades"),
+}
+
+# Where a source states nothing the cell stays empty; a dash would suggest "no".
+SOURCES = {
+    "dam": {
+        "columns": [_("Swedish Wikipedia"), _("pagat.com (Mustamaija)"), _("Finnish description"),
+                    _("Older Swedish description")],
+        "files": ["dam-svarta-maja-sv.txt", "dam-svarta-maja-sv.txt", "musta-maija-fi.txt",
+                  "dam-aldre-beskrivning-sv.txt"],
+        "rows": [
+            (_("Players"), ["2–8", "2–6", "", ""]),
+            (_("Cards in hand"), ["6", _("5 (also 3)"), _("5; variants with 6 and 3"), "6"]),
+            (_("Trump"), ["", _("turned up after the first attack; never spades"),
+                          _("turned up after the first attack and put under the stock; never spades"),
+                          _("set by the first player to show king and queen of a suit")]),
+            (_("Limit on an attack while the stock lasts"), ["", "", _("five cards, if agreed"), ""]),
+            (_("Once the stock is empty"), [_("no more cards than the defender holds"),
+                                            _("no more cards than the defender holds"),
+                                            _("no more cards than the defender holds"),
+                                            _("hand sizes hidden; an overplay hands the defender's cards to the attacker")]),
+            (_("Extra attack"), ["", "", _("yes, unless the defender slaps the cards"), ""]),
+        ],
+    },
+    "dolda": {
+        "columns": [_("Swedish Wikipedia")],
+        "files": ["dam-dolda-kort-sv.txt"],
+        "rows": [
+            (_("Cards in a row"), [_("6, the last crosswise; variant with 7")]),
+            (_("Secret card"), [_("variant: four hidden cards and a secret card held to the forehead")]),
+            (_("Special cards"), [_("variant: ten of hearts −1, king of hearts −2")]),
+            (_("Thieves and shields"), [_("variant: black jacks steal, red jacks protect")]),
+            (_("Cap of five points"), [_("variant, for secret and special cards")]),
+        ],
+    },
+    "spardame": {
+        "columns": [_("Norwegian description")],
+        "files": ["spardame-nb.txt"],
+        "rows": [
+            (_("Players"), [_("3–6; twos removed so the hands are equal")]),
+            (_("Passing"), [_("three cards: left, right, across, then none")]),
+            (_("Points"), [_("hearts 1, queen of spades 13; house rule 10 and 100")]),
+            (_("Point limit"), [_("100 or 500")]),
+            (_("Shooting the moon"), [_("the others usually get 26 each")]),
+            (_("First trick"), [_("house rule: no hearts or queen of spades")]),
+        ],
+    },
+}
+
+
+def value_label(value) -> str:
+    if isinstance(value, bool) or value is None or value in VALUE_LABELS:
+        return str(VALUE_LABELS[value])
+    return str(value)
+
+
+def preset_table(game: str) -> dict:
+    """Options by preset, each cell marked when it differs from the game's default preset."""
+    module = game_module(game)
+    presets = list(module.PRESETS)
+    built = {p: build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {"preset": p})
+             for p in presets}
+    default = built[module.DEFAULT_PRESET]
+    rows = []
+    for f in dataclasses.fields(module.Options):
+        cells = []
+        for p in presets:
+            value = getattr(built[p], f.name)
+            cells.append({"text": value_label(value), "differs": value != getattr(default, f.name)})
+        rows.append({"option": f.name, "label": OPTION_LABELS[f.name], "cells": cells,
+                     "varies": any(c["differs"] for c in cells)})
+    return {"presets": presets, "default": module.DEFAULT_PRESET, "rows": rows}

@@ -1,0 +1,131 @@
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+
+from rules.models import FaqEntry, GlossaryTerm
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = (ROOT / "docs" / "rules-spec.md").read_text(encoding="utf-8")
+LANGUAGES = ["sv", "fi", "nb", "en"]
+RULE_PAGES = {"D": "rules_dam", "H": "rules_dolda", "S": "rules_spardame"}
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def content(db):
+    call_command("load_content")
+
+
+def spec_rules() -> dict[str, str]:
+    return dict(re.findall(r"^- ([DHS]-[A-Z]+\d+) (.*)$", SPEC, flags=re.MULTILINE))
+
+
+def page(client, name: str, language: str, **params) -> str:
+    with translation.override(language):
+        url = reverse(name)
+    return client.get(url, params).content.decode()
+
+
+def test_load_content_is_idempotent(content):
+    counts = (FaqEntry.objects.count(), GlossaryTerm.objects.count())
+    call_command("load_content")
+    assert (FaqEntry.objects.count(), GlossaryTerm.objects.count()) == counts
+    assert counts[0] >= 20 and counts[1] >= 25
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_faq_entry_has_question_and_answer_in_language(content, language):
+    for entry in FaqEntry.objects.all():
+        assert getattr(entry, f"question_{language}").strip(), entry.slug
+        assert getattr(entry, f"answer_{language}").strip(), entry.slug
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_glossary_term_has_term_and_definition_in_language(content, language):
+    for term in GlossaryTerm.objects.all():
+        assert getattr(term, f"term_{language}").strip(), term.slug
+        assert getattr(term, f"definition_{language}").strip(), term.slug
+
+
+def test_faq_has_entries_for_every_game(content):
+    assert set(FaqEntry.objects.values_list("game", flat=True)) >= {"dam", "dolda", "spardame"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_faq_page_shows_questions_in_the_page_language(client, content, language):
+    html = page(client, "faq", language)
+    entry = FaqEntry.objects.first()
+    assert getattr(entry, f"question_{language}") in html.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+@pytest.mark.parametrize("language,word", [("sv", "trumf"), ("fi", "valtti"), ("nb", "trumf"),
+                                           ("en", "trump")])
+def test_faq_search_finds_entries_by_a_word_in_each_language(client, content, language, word):
+    html = page(client, "faq", language, q=word)
+    assert html.count('class="faq-entry"') >= 1
+    assert html.count('class="faq-entry"') < FaqEntry.objects.count()
+
+
+def test_faq_search_ignores_case_of_non_ascii_letters(client, content):
+    lower = page(client, "faq", "fi", q="musta maija").count('class="faq-entry"')
+    upper = page(client, "faq", "fi", q="MUSTA MAIJA").count('class="faq-entry"')
+    assert lower == upper >= 1
+
+
+def test_faq_search_with_no_match_says_so(client, content):
+    with translation.override("en"):
+        html = page(client, "faq", "en", q="zzzzqqq")
+    assert 'class="faq-entry"' not in html and "No question matches" in html
+
+
+def test_faq_search_htmx_request_gets_only_the_results_partial(client, content):
+    with translation.override("en"):
+        url = reverse("faq")
+    response = client.get(url, {"q": "trump"}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="faq-results"') and "<html" not in html
+
+
+@pytest.mark.parametrize("language,word", [("sv", "talong"), ("fi", "nostopakka"), ("nb", "stikk"),
+                                           ("en", "trick")])
+def test_glossary_search_finds_terms_by_a_word_in_each_language(client, content, language, word):
+    html = page(client, "glossary", language, q=word)
+    assert 1 <= html.count('class="glossary__entry"') < GlossaryTerm.objects.count()
+
+
+def test_overlong_search_is_cut_not_refused(client, content):
+    with translation.override("en"):
+        response = client.get(reverse("faq"), {"q": "x" * 5000})
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_pages_have_an_anchor_for_every_rule_id(client, language):
+    for rule_id in spec_rules():
+        html = page(client, RULE_PAGES[rule_id[0]], language)
+        assert f'id="{rule_id}"' in html, rule_id
+
+
+def test_every_documented_decision_is_shown_as_such(client):
+    for rule_id, text in spec_rules().items():
+        if "Decision" not in text:
+            continue
+        html = page(client, RULE_PAGES[rule_id[0]], "en")
+        block = html.split(f'id="{rule_id}"', 1)[1].split('class="rule"', 1)[0]
+        assert 'class="decision"' in block, rule_id
+
+
+def test_dam_rules_page_has_tactics_and_common_mistakes(client):
+    html = page(client, "rules_dam", "en")
+    assert 'id="tactics"' in html and 'id="mistakes"' in html
+
+
+def test_rule_examples_are_drawn_with_the_card_component(client):
+    html = page(client, "rules_dam", "en")
+    block = html.split('id="D-B2"', 1)[1].split('class="rule"', 1)[0]
+    assert 'data-card="QS"' in block

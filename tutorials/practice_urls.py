@@ -1,0 +1,3 @@
+"""Practice-mode URLs (per language prefix)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""Tutorial URLs (per language prefix)."""
+
+urlpatterns: list = []
