@@ -1,0 +1,135 @@
+"""The shared game-table presenter: what it shows, and that it never shows a hidden card."""
+
+import random
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from rules.engine import cards as C
+from rules.engine.games import game_module
+from rules.engine.options import build_options
+from tutorials.presenters import table_context
+
+CARD_RE = re.compile(r'data-card="([0-9TJQKA][CDHS])"')
+
+
+def shown_cards(html: str) -> set[int]:
+    return {C.parse(c) for c in CARD_RE.findall(html)}
+
+
+def render(view, **kwargs) -> str:
+    with translation.override("en"):
+        return render_to_string("games/table.html", {"table": table_context(view, **kwargs)})
+
+
+def random_positions(game: str, players: int, seed: int, preset: str | None = None):
+    """Every position of one random deal."""
+    module = game_module(game)
+    rules = {"preset": preset} if preset else {}
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
+    names = [f"P{i}" for i in range(players)]
+    state = module.new_game(options, names, players - 1, seed, None)
+    rng = random.Random(seed)
+    yield state
+    while not state.over:
+        state, _events = state.apply(rng.choice(list(state.legal_actions())))
+        yield state
+
+
+def hidden_from(state, seat: int) -> set[int]:
+    """Cards that ``seat`` may not see in ``state`` (computed from the full state)."""
+    data = state.to_json()
+    game = data["game"]
+    if game == "dam":
+        hidden = {c for s, h in enumerate(data["hands"]) if s != seat for c in h}
+        stock = set(data["stock"])
+        view = state.view(seat)
+        if view["turned_in_stock"]:
+            stock.discard(view["turned"])
+        return hidden | stock  # discarded cards were seen by everyone when they were played
+    if game == "spardame":
+        hidden = {c for s, h in enumerate(data["hands"]) if s != seat for c in h}
+        if data["phase"] == "pass":  # passed cards lie face down until the exchange
+            hidden |= {c for s, ch in enumerate(data["chosen"]) if s != seat and ch for c in ch}
+        return hidden - set(data["chosen"][seat] or ())  # a player knows what they passed
+    view = state.view(seat)
+    hidden = set(data["stock"])
+    for owner, row in enumerate(data["rows"]):
+        hidden |= {c for c, v in zip(row, view["rows"][owner]) if v is None}
+    if data["secret"] is not None and view["secret"][seat] is None:
+        hidden.add(data["secret"][seat])
+    if data["held"] >= 0 and view["held"] is None:
+        hidden.add(data["held"])
+    hidden -= set(data["discard"][:1])
+    return hidden
+
+
+@pytest.mark.parametrize("game,players,preset", [
+    ("dam", 3, None), ("dam", 4, "aldre-svensk"), ("dolda", 3, None), ("spardame", 4, None),
+])
+def test_no_hidden_card_is_ever_rendered(game, players, preset):
+    for n, state in enumerate(random_positions(game, players, seed=11, preset=preset)):
+        if n % 3:
+            continue  # every third position keeps the test quick
+        for seat in range(players):
+            html = render(state.view(seat), selectable=True)
+            leaked = shown_cards(html) & hidden_from(state, seat)
+            assert not leaked, (n, seat, [C.code(c) for c in leaked])
+
+
+def test_dam_viewer_hand_is_shown_and_others_are_counts():
+    state = next(random_positions("dam", 3, seed=2))
+    html = render(state.view(0))
+    assert shown_cards(html) == set(state.view(0)["hand"])
+    assert html.count('class="game-note">6 cards<') == 2
+
+
+def test_reveal_shows_the_hands_the_page_chose():
+    state = next(random_positions("dam", 3, seed=2))
+    hands = state.to_json()["hands"]
+    html = render(state.view(0), reveal={1: hands[1]})
+    assert shown_cards(html) == set(hands[0]) | set(hands[1])
+
+
+def test_selectable_hand_is_real_checkboxes_named_card():
+    state = next(random_positions("spardame", 4, seed=5))
+    view = state.view(2)
+    html = render(view, selectable=True, selected=view["hand"][:1])
+    boxes = re.findall(r'<input class="pick__box" type="checkbox" name="card" value="(\w\w)"( checked)?>', html)
+    assert [C.parse(v) for v, _ in boxes] == sorted(view["hand"], key=C.sort_key)
+    assert [v for v, chk in boxes if chk] == [C.code(view["hand"][0])]
+
+
+def test_highlighted_cards_are_marked():
+    state = next(random_positions("dam", 3, seed=2))
+    card = state.view(0)["hand"][0]
+    html = render(state.view(0), highlight=[card])
+    assert f'card--highlight" role="img" aria-label' in html or "card--highlight" in html
+    assert html.count("card--highlight") == 1
+
+
+def test_dolda_rows_show_backs_with_the_last_card_crosswise():
+    state = next(random_positions("dolda", 3, seed=4))
+    html = render(state.view(0))
+    assert shown_cards(html) == set()
+    assert html.count("game-row__slot--crosswise") == 3
+    assert html.count('data-position="6"') == 3
+
+
+def test_spardame_trick_is_in_play_order():
+    positions = list(random_positions("spardame", 4, seed=9))
+    state = next(s for s in positions if len(s.view(0)["trick"]) == 3)
+    view = state.view(0)
+    html = render(view)
+    trick_html = html.split("game-trick__cards", 1)[1]
+    assert [C.parse(c) for c in CARD_RE.findall(trick_html)][:3] == view["trick"]
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_table_has_a_label_in_every_language(language):
+    state = next(random_positions("dam", 3, seed=2))
+    with translation.override(language):
+        html = render_to_string("games/table.html", {"table": table_context(state.view(0))})
+    assert 'role="group" aria-label="' in html and 'data-game="dam"' in html

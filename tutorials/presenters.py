@@ -1,0 +1,245 @@
+"""The shared game-table presenter: one game's ``view(seat)`` dict -> a template context.
+
+Used by the tutorials and by practice mode.  Templates get a view, never a state, so nothing
+here can show a card the engine's view did not give, except the cards the caller passes in
+``reveal`` on purpose (for example every hand in a scripted tutorial, where all hands are part
+of the lesson; practice mode passes none).
+
+API
+---
+``table_context(view, *, reveal=None, highlight=(), selectable=False, selected=(),
+label="") -> dict``
+
+- ``view``: the dict returned by ``state.view(seat)`` of ``dam``, ``dolda`` or ``spardame``.
+- ``reveal``: ``{seat: [card ints]}`` of hands the page may show face up besides the viewer's
+  own (dam and spardame hands).  Without it other hands are shown as counts / card backs.
+  Dolda rows are never revealed beyond what the view gives (cards the viewer knows, or every
+  card once the rows are turned up).
+- ``highlight``: card ints to mark (``card--highlight``): the cards of the current move.
+- ``selectable``: the viewer's own hand is drawn as real checkboxes ``name="card"``
+  ``value="<card code>"`` labelled by the card's spoken name, for "your move" forms and
+  practice mode.  ``selected``: card ints that start checked.
+- ``label``: an accessible name for the whole table (defaults to "Card table").
+
+The result has ``game`` and ``template`` (``games/<game>.html``) plus the game's own keys
+(documented on each ``_dam``/``_dolda``/``_spardame`` function).  Render it with
+``{% include "games/table.html" with table=table %}``; styles in ``static/css/games.css``.
+Every card entry is the card component's context (``rules.templatetags.cards.card_context``:
+``code``, ``name``, ``rank``, ``symbol``, ``suit``, ``red``, ``highlight``), so templates draw it
+with ``{% include "includes/card.html" with card=c %}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from rules import cardnames
+from rules.engine import cards as engine_cards
+from rules.templatetags.cards import card_context
+
+DEFAULT_LABEL = gettext_lazy("Card table")
+
+
+def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]] | None = None,
+                  highlight: Iterable[int] = (), selectable: bool = False,
+                  selected: Iterable[int] = (), label: str = "") -> dict[str, Any]:
+    game = view["game"]
+    builder = _BUILDERS[game]
+    marks = frozenset(highlight)
+    shown = {int(s): sorted(cards, key=engine_cards.sort_key) for s, cards in (reveal or {}).items()}
+    ctx = builder(view, shown, marks, selectable, frozenset(selected))
+    ctx.update({"game": game, "template": f"games/{game}.html",
+                "label": label or str(DEFAULT_LABEL), "selectable": selectable,
+                "viewer": view["seat"], "back_label": cardnames.face_down_name()})
+    return ctx
+
+
+# ----------------------------------------------------------------------------- helpers
+def _card(card: int, game: str, marks: frozenset[int]) -> dict[str, Any]:
+    return card_context(card, game, card in marks)
+
+
+def _cards(cards: Iterable[int], game: str, marks: frozenset[int]) -> list[dict[str, Any]]:
+    return [_card(c, game, marks) for c in cards]
+
+
+def _pickable(cards: Iterable[int], game: str, marks: frozenset[int],
+              selected: frozenset[int]) -> list[dict[str, Any]]:
+    out = []
+    for c in cards:
+        entry = _card(c, game, marks)
+        entry["checked"] = c in selected
+        out.append(entry)
+    return out
+
+
+def _suit(suit: int | None) -> dict[str, Any] | None:
+    if suit is None:
+        return None
+    return {"name": cardnames.suit_name(suit), "symbol": cardnames.SUIT_SYMBOLS[suit],
+            "code": engine_cards.SUITS[suit].lower(), "red": suit in (1, 2)}
+
+
+def _hand_for(view: Mapping[str, Any], seat: int, shown: dict[int, list[int]]) -> list[int] | None:
+    """The cards of ``seat`` the page may show, or None when they are hidden."""
+    if seat == view["seat"]:
+        return sorted(view["hand"], key=engine_cards.sort_key)
+    return shown.get(seat)
+
+
+# ----------------------------------------------------------------------------- dam
+def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
+    """Keys: ``seats`` (name, is_viewer, cards or None, count (None = hidden size), backs,
+    attacker, defender, to_move, out (1-based order or None), loser, pickable), ``attack``
+    (``[{"card", "beaten_by"}]`` in attack order: beaten pairs first, then unbeaten cards),
+    ``trump`` (suit dict or None), ``turned`` (the face-up trump card while it lies under the
+    stock), ``stock_count``, ``discard_count``, ``phase``, ``over``, ``loser_name``."""
+    game = "dam"
+    names = view["names"]
+    out = list(view["out"])
+    seats = []
+    for s, name in enumerate(names):
+        cards = _hand_for(view, s, shown)
+        count = view["hand_counts"][s]
+        pick = selectable and s == view["seat"] and not view["over"]
+        seats.append({
+            "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "cards": (_pickable(cards, game, marks, selected) if pick else _cards(cards, game, marks))
+            if cards is not None else None,
+            "count": count, "backs": range(count or 0) if cards is None else range(0),
+            "pickable": pick,
+            "attacker": s == view["attacker"] and not view["over"],
+            "defender": s == view["defender"] and not view["over"],
+            "to_move": s == view["to_move"],
+            "out": out.index(s) + 1 if s in out else None,
+            "loser": s == view["loser"],
+        })
+    attack = [{"card": _card(a, game, marks), "beaten_by": _card(b, game, marks)}
+              for a, b in view["beaten"]]
+    attack += [{"card": _card(a, game, marks), "beaten_by": None} for a in view["table"]]
+    turned = view["turned"] if view.get("turned_in_stock") else None
+    return {
+        "seats": seats, "attack": attack, "trump": _suit(view["trump"]),
+        "turned": _card(turned, game, marks) if turned is not None else None,
+        "stock_count": view["stock_count"], "discard_count": view["discard_count"],
+        "phase": view["phase"], "over": view["over"],
+        "loser_name": names[view["loser"]] if view["loser"] is not None else None,
+        "attack_suit": _suit(view.get("attack_suit")),
+    }
+
+
+# ----------------------------------------------------------------------------- dolda
+def _dolda(view, shown, marks, selectable, selected) -> dict[str, Any]:
+    """Keys: ``seats`` (name, is_viewer, to_move, row: ``[{"position", "card" or None,
+    "crosswise", "shielded", "next"}]`` left to right, ``secret`` (``{"card" or None}`` or
+    None), score, winner), ``holder`` (name or None), ``held`` (card or None: a back when the
+    viewer may not see it), ``stock_count``, ``discard_top``, ``discard_count``,
+    ``rows_face_up``, ``jack``, ``phase``, ``over``.  ``selectable`` has no hand to pick from
+    in this game (moves are buttons)."""
+    game = "dolda"
+    names = view["names"]
+    swappable = view["swappable"]
+    shielded = set(view["shielded"])
+    scores = view["scores"]
+    best = min(scores) if scores else None
+    seats = []
+    for s, name in enumerate(names):
+        row = []
+        for p, c in enumerate(view["rows"][s]):
+            row.append({
+                "position": p + 1,
+                "card": _card(c, game, marks) if c is not None else None,
+                "crosswise": p >= swappable and (view["secret"] is None or p == len(view["rows"][s]) - 1),
+                "shielded": c is not None and c in shielded,
+                "next": view["holder"] == s and view["next_position"] == p + 1,
+            })
+        secret = None
+        if view["secret"] is not None:
+            sc = view["secret"][s]
+            secret = {"card": _card(sc, game, marks) if sc is not None else None}
+        seats.append({
+            "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "to_move": s == view["to_move"], "row": row, "secret": secret,
+            "score": scores[s] if scores else None,
+            "winner": scores is not None and scores[s] == best,
+        })
+    holder = view["holder"]
+    held = view["held"]
+    return {
+        "seats": seats,
+        "holder": names[holder] if holder is not None else None,
+        "held": _card(held, game, marks) if held is not None else None,
+        "stock_count": view["stock_count"], "discard_count": view["discard_count"],
+        "discard_top": _card(view["discard_top"], game, marks)
+        if view["discard_top"] is not None else None,
+        "rows_face_up": view["rows_face_up"],
+        "jack": _card(view["jack"], game, marks) if view["jack"] is not None else None,
+        "phase": view["phase"], "over": view["over"],
+    }
+
+
+# ----------------------------------------------------------------------------- spardame
+DIRECTION_LABELS = {
+    "left": gettext_lazy("Passing to the left"),
+    "right": gettext_lazy("Passing to the right"),
+    "across": gettext_lazy("Passing across"),
+    "none": gettext_lazy("No passing this deal"),
+}
+
+
+def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
+    """Keys: ``seats`` (name, is_viewer, cards or None, count, backs, pickable, to_move,
+    leader, chose_pass, tricks_won, deal_points, score, winner), ``trick`` (``[{"name",
+    "card"}]`` in play order), ``last_trick`` (same shape plus ``winner``), ``pass_direction``,
+    ``pass_label``, ``pass_to`` (name), ``passed`` / ``received`` (the viewer's own cards),
+    ``hearts_broken``, ``phase``, ``over``, ``deal_number``, ``limit``, ``moon`` (name)."""
+    game = "spardame"
+    names = view["names"]
+    n = len(names)
+    seats = []
+    phase = view["phase"]
+    for s, name in enumerate(names):
+        cards = _hand_for(view, s, shown)
+        pick = selectable and s == view["seat"] and phase != "over"
+        count = view["hand_counts"][s]
+        seats.append({
+            "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "cards": (_pickable(cards, game, marks, selected) if pick else _cards(cards, game, marks))
+            if cards is not None else None,
+            "count": count, "backs": range(count) if cards is None else range(0),
+            "pickable": pick,
+            "to_move": s == view["to_move"], "leader": s == view["leader"],
+            "chose_pass": phase == "pass" and view["passes_chosen"][s],
+            "tricks_won": view["tricks_won"][s], "deal_points": view["deal_points"][s],
+            "score": view["scores"][s], "winner": s in view["winners"],
+        })
+    trick = []
+    leader = view["leader"]
+    for i, c in enumerate(view["trick"]):
+        who = (leader + i) % n if leader is not None else None
+        trick.append({"name": names[who] if who is not None else "", "card": _card(c, game, marks)})
+    last = None
+    if view["last_trick"]:
+        lt = view["last_trick"]
+        last = {"winner": names[lt["winner"]],
+                "cards": [{"name": names[(lt["leader"] + i) % n], "card": _card(c, game, marks)}
+                          for i, c in enumerate(lt["cards"])]}
+    direction = view["pass_direction"]
+    return {
+        "seats": seats, "trick": trick, "last_trick": last,
+        "pass_direction": direction,
+        "pass_label": str(DIRECTION_LABELS.get(direction, "")) if phase == "pass" else "",
+        "pass_to": names[view["pass_to"]] if view["pass_to"] is not None else None,
+        "passed": _cards(view["passed"] or (), game, marks),
+        "received": _cards(view["received"] or (), game, marks),
+        "hearts_broken": view["hearts_broken"], "phase": phase, "over": phase == "over",
+        "deal_number": view["deal_number"], "limit": view["limit"],
+        "moon": names[view["moon"]] if view.get("moon") is not None else None,
+    }
+
+
+_BUILDERS = {"dam": _dam, "dolda": _dolda, "spardame": _spardame}
+
