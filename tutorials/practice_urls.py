@@ -1,3 +1,45 @@
-"""Practice-mode URLs (per language prefix)."""
+"""Practice-mode URLs (per language prefix).
 
-urlpatterns: list = []
+``/practice/`` (translated slug) lists the games; ``/<game>/practice/`` is a game's new-game
+form and ``/<game>/practice/<uuid>/`` the game, with its POST endpoints below it.  The game
+segments are those of rules/urls.py.
+"""
+
+from django.urls import path
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from . import practice_views as views
+
+GAME_SEGMENTS = (
+    ("dam", "dam/"),
+    ("dolda", _("dam-with-hidden-cards/")),
+    ("spardame", "spardame/"),
+)
+
+urlpatterns = [
+    path(_("practice/"), views.overview, name="practice"),
+]
+
+for _game, _segment in GAME_SEGMENTS:
+    _base = format_lazy("{}{}", _segment, _("practice/"))
+    _kw = {"game": _game}
+    urlpatterns += [
+        path(_base, views.new_game, _kw, name=f"practice_{_game}"),
+        path(format_lazy("{}<uuid:game_id>/", _base), views.play, _kw,
+             name=f"practice_{_game}_play"),
+        path(format_lazy("{}<uuid:game_id>/move/", _base), views.move, _kw,
+             name=f"practice_{_game}_move"),
+        path(format_lazy("{}<uuid:game_id>/step/", _base), views.step, _kw,
+             name=f"practice_{_game}_step"),
+        path(format_lazy("{}<uuid:game_id>/undo/", _base), views.undo, _kw,
+             name=f"practice_{_game}_undo"),
+        path(format_lazy("{}<uuid:game_id>/next/", _base), views.next_deal, _kw,
+             name=f"practice_{_game}_next"),
+        path(format_lazy("{}<uuid:game_id>/share/", _base), views.share, _kw,
+             name=f"practice_{_game}_share"),
+        path(format_lazy("{}<uuid:game_id>/export/", _base), views.export, _kw,
+             name=f"practice_{_game}_export"),
+        path(format_lazy("{}{}<uuid:token>/", _base, _("replay/")), views.replay, _kw,
+             name=f"practice_{_game}_replay"),
+    ]

@@ -1,0 +1,122 @@
+"""Driving practice games through the views, and the cards a seat has been allowed to see."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from django.urls import reverse
+
+from rules.engine import cards as C
+from rules.engine.games import game_module
+from tutorials import practice as P
+from tutorials.models import PracticeGame
+
+PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
+CARD_KEYS = {"card", "cards", "attack_card", "card_in", "card_out", "taken", "given", "rows",
+             "secret", "jack", "received", "hand", "table", "beaten", "turned", "held",
+             "discard_pile", "discard_top", "passed", "trick", "played", "shielded"}
+
+
+def start(client, game: str, **extra) -> PracticeGame:
+    module = game_module(game)
+    data = {"preset": module.DEFAULT_PRESET, "players": PLAYERS[game], "level": "easy",
+            "name": "Me", "memory_aid": "on", **extra}
+    r = client.post(reverse(f"practice_{game}"), data)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    return PracticeGame.objects.latest("created")
+
+
+def url(record: PracticeGame, what: str = "play") -> str:
+    return reverse(f"practice_{record.game}_{what}", args=[record.pk])
+
+
+def state_of(record: PracticeGame):
+    record.refresh_from_db()
+    return P.replay(record).state
+
+
+def post_action(client, record: PracticeGame, action, **headers):
+    record.refresh_from_db()
+    fields = P.form_fields(record.game, action, record.names)
+    return client.post(url(record, "move"), {**fields, "version": record.version}, **headers)
+
+
+def bots_until_human(client, record: PracticeGame, responses: list | None = None, limit=2000):
+    for _ in range(limit):
+        record.refresh_from_db()
+        state = P.replay(record).state
+        if not P.is_bot_turn(record, state):
+            return state
+        r = client.post(url(record, "step"), {"version": record.version})
+        assert r.status_code in (200, 302), r.status_code
+        if responses is not None:
+            responses.append(r)
+    raise AssertionError("bots never gave the turn back")
+
+
+def _flatten(value, out: set[int]) -> None:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        if 0 <= value < 52:
+            out.add(value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _flatten(v, out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k in CARD_KEYS or k == "cards":
+                _flatten(v, out)
+
+
+def view_cards(view: dict) -> set[int]:
+    out: set[int] = set()
+    for k, v in view.items():
+        if k in CARD_KEYS:
+            if k == "last_trick":
+                continue
+            _flatten(v, out)
+    if view.get("last_trick"):
+        _flatten(view["last_trick"]["cards"], out)
+    return out
+
+
+def seen_cards(record: PracticeGame) -> set[int]:
+    """Every card the human seat has been shown at some point of the record."""
+    module = game_module(record.game)
+    sc = P.scenario_of(record)
+    state = sc.initial_state()
+    seen = view_cards(state.view(record.human_seat))
+    from rules.engine import scenario as scn
+    for step in sc.steps:
+        state, events = scn.apply_move(module, state, sc.players, step.move)
+        seen |= view_cards(state.view(record.human_seat))
+        for e in P.visible(record.game, events, record.human_seat):
+            ev: set[int] = set()
+            for k, v in e.items():
+                if k in CARD_KEYS:
+                    _flatten(v, ev)
+            seen |= ev
+    return seen
+
+
+def leaked(html: str, record: PracticeGame) -> list[str]:
+    """Codes or English names of cards the human has never been shown that appear in html."""
+    from rules.cardnames import CARD_NAMES
+    from rules.reasons import REASON_TEXTS
+
+    for sentence in REASON_TEXTS.values():  # rule sentences name cards in general terms
+        html = html.replace(str(sentence), "")
+    hidden = set(range(52)) - seen_cards(record)
+    found = []
+    for c in hidden:
+        code = C.code(c)
+        if re.search(rf'(data-card|value)="{code}"', html) or str(CARD_NAMES[c]) in html:
+            found.append(code)
+    return found
+
+
+def random_action(state, rng: random.Random):
+    acts = list(state.legal_actions())
+    return acts[rng.randrange(len(acts))]

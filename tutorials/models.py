@@ -1,0 +1,56 @@
+"""Practice games: a game record (rules, deal, seed, moves) owned by a browser session."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+GAME_CHOICES = [
+    ("dam", _("Dam (Svarta Maja)")),
+    ("dolda", _("Dam med dolda kort")),
+    ("spardame", _("Spardame")),
+]
+LEVEL_CHOICES = [
+    ("easy", _("Easy")),
+    ("normal", _("Normal")),
+    ("strong", _("Strong")),
+]
+
+
+class PracticeGame(models.Model):
+    """One deal against bots.  Deals of one session of Dam, one Dam med dolda kort match or one
+    Spardame match share ``series``.  The record only grows by appending a legal move under
+    ``version`` (optimistic concurrency); undo truncates ``actions``."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.CharField(_("owner"), max_length=64, db_index=True,
+                             help_text=_("A random token kept in the owner's session."))
+    series = models.UUIDField(_("series"), default=uuid.uuid4, db_index=True)
+    deal_number = models.PositiveIntegerField(_("deal number"), default=1)
+    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
+    rules = models.JSONField(_("rules"), default=dict)
+    names = models.JSONField(_("players"), default=list)
+    dealer = models.PositiveSmallIntegerField(_("dealer"), default=0)
+    human_seat = models.PositiveSmallIntegerField(_("human seat"), default=0)
+    level = models.CharField(_("bot level"), max_length=8, choices=LEVEL_CHOICES,
+                             default="normal")
+    memory_aid = models.BooleanField(_("memory aid"), default=True)
+    seed = models.BigIntegerField(_("seed"), default=0)
+    deal = models.JSONField(_("deal"), default=dict)
+    actions = models.JSONField(_("moves"), default=list)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    share_token = models.UUIDField(_("replay link"), null=True, blank=True, unique=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("practice game")
+        verbose_name_plural = _("practice games")
+        indexes = [models.Index(fields=["series", "deal_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.id} ({len(self.actions)})"

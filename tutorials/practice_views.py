@@ -1,0 +1,385 @@
+"""Practice mode: new-game forms, the game page and its POST endpoints, replay links.
+
+Every view renders ``practice/<page>.html#<partial>`` for htmx requests and the full page
+otherwise.  Templates get the seat's view (through the shared presenter), never a state.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from rules.engine import cards as C
+from rules.engine.games import game_module
+from rules.engine.options import option_choices
+from rules.variants import OPTION_LABELS, value_label
+
+from . import practice as P
+from .models import LEVEL_CHOICES, PracticeGame
+from rules.templatetags.cards import card_context
+
+from .presenters import table_context
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+GAME_TITLES = {
+    "dam": gettext_lazy("Dam (Svarta Maja)"),
+    "dolda": gettext_lazy("Dam med dolda kort"),
+    "spardame": gettext_lazy("Spardame"),
+}
+GAME_BLURBS = {
+    "dam": gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
+                        "deals keeps a tally of who lost."),
+    "dolda": gettext_lazy("Swap cards into your face-down row for the lowest score. A match is "
+                          "one deal per player."),
+    "spardame": gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
+                             "the point limit."),
+}
+LEVEL_HELP = gettext_lazy("Easy bots play almost at random, normal bots play like careful "
+                          "beginners, strong bots simulate many possible deals before each move "
+                          "(using only the cards they may see).")
+NAME_RE = re.compile(r"^[^\s<>&\"']{1,20}$")
+
+
+def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
+            status: int = 200) -> HttpResponse:
+    name = f"{template}#{partial}" if request.htmx else template
+    return render(request, name, context, status=status)
+
+
+# --------------------------------------------------------------------------- overview
+def overview(request: HtmxHttpRequest) -> HttpResponse:
+    games = [{"key": g, "title": GAME_TITLES[g], "blurb": GAME_BLURBS[g],
+              "url": reverse(f"practice_{g}")} for g in ("dam", "dolda", "spardame")]
+    token = P.owner_token(request.session)
+    recent = []
+    if token:
+        for rec in PracticeGame.objects.filter(owner=token)[:10]:
+            recent.append({"title": GAME_TITLES[rec.game], "names": rec.names,
+                           "deal": rec.deal_number, "over": rec.result is not None,
+                           "updated": rec.updated,
+                           "url": reverse(f"practice_{rec.game}_play", args=[rec.pk])})
+    return render(request, "practice/overview.html", {"games": games, "recent": recent})
+
+
+# --------------------------------------------------------------------------- new game
+def _encode(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class NewGameForm(forms.Form):
+    def __init__(self, game: str, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        module = game_module(game)
+        self.module = module
+        self.fields["preset"] = forms.ChoiceField(
+            label=_("Rule set"), choices=[(p, p) for p in module.PRESETS],
+            initial=module.DEFAULT_PRESET)
+        self.option_names = []
+        for name, choices in option_choices(module.Options).items():
+            self.option_names.append(name)
+            self.fields[f"opt_{name}"] = forms.ChoiceField(
+                label=OPTION_LABELS.get(name, name), required=False,
+                choices=[("", _("as in the rule set"))]
+                + [(_encode(c), value_label(c)) for c in choices])
+        lo, hi = 2 if game != "spardame" else 3, 8 if game == "dam" else 6
+        self.fields["players"] = forms.TypedChoiceField(
+            label=_("Players"), coerce=int, choices=[(k, str(k)) for k in range(lo, hi + 1)],
+            initial=3 if game == "dam" else 4)
+        self.fields["level"] = forms.ChoiceField(label=_("Bots"), choices=LEVEL_CHOICES,
+                                                 initial="normal", help_text=LEVEL_HELP)
+        self.fields["name"] = forms.CharField(
+            label=_("Your name"), max_length=20, initial=_("You"),
+            help_text=_("One word, no spaces."))
+        if game == "dolda":
+            self.fields["memory_aid"] = forms.BooleanField(
+                label=_("Memory aid: show the cards you have seen in the rows"), required=False,
+                initial=True)
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not NAME_RE.match(name):
+            raise forms.ValidationError(_("Use one word of up to 20 letters, without spaces."))
+        return name
+
+    def rules(self) -> dict[str, Any]:
+        rules: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
+        choices = option_choices(self.module.Options)
+        for name in self.option_names:
+            raw = self.cleaned_data.get(f"opt_{name}") or ""
+            if raw:
+                rules[name] = next(c for c in choices[name] if _encode(c) == raw)
+        return {k: (None if v is None else v) for k, v in rules.items()}
+
+    def option_fields(self):
+        return [self[f"opt_{n}"] for n in self.option_names]
+
+
+def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
+    if request.method == "POST":
+        form = NewGameForm(game, request.POST)
+        if form.is_valid():
+            rules = form.rules()
+            try:
+                owner = P.owner_token(request.session, create=True)
+                record = P.create_game(
+                    owner, game, {k: ("none" if v is None else v) for k, v in rules.items()},
+                    form.cleaned_data["players"], form.cleaned_data["level"],
+                    form.cleaned_data["name"], get_language() or "en",
+                    form.cleaned_data.get("memory_aid", True))
+            except P.PracticeError as exc:
+                form.add_error(None, exc.message)
+            else:
+                return HttpResponseRedirect(reverse(f"practice_{game}_play", args=[record.pk]))
+        status = 400
+    else:
+        initial = {}
+        preset = request.GET.get("preset", "")
+        if preset in game_module(game).PRESETS:
+            initial["preset"] = preset
+        form = NewGameForm(game, initial=initial)
+        status = 200
+    return render(request, "practice/new.html", {
+        "form": form, "game": game, "title": GAME_TITLES[game],
+        "rules_url": reverse(f"rules_{game}"), "variants_url": reverse(f"variants_{game}"),
+    }, status=status)
+
+
+# --------------------------------------------------------------------------- the game page
+def _record(request: HttpRequest, game: str, game_id) -> PracticeGame:
+    token = P.owner_token(request.session)
+    if not token:
+        raise Http404
+    try:
+        return PracticeGame.objects.get(pk=game_id, game=game, owner=token)
+    except PracticeGame.DoesNotExist:
+        raise Http404 from None
+
+
+def _urls(record: PracticeGame) -> dict[str, str]:
+    g = record.game
+    args = [record.pk]
+    return {k: reverse(f"practice_{g}_{k}", args=args)
+            for k in ("play", "move", "step", "undo", "next", "share", "export")}
+
+
+def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
+    view = state.view(record.human_seat)
+    if record.game == "dolda" and not record.memory_aid and not view["rows_face_up"]:
+        # Strict mode (H-T5): the page does not remind the player of cards seen in rows.
+        view = dict(view, rows=[[None] * len(r) for r in view["rows"]])
+    return view
+
+
+CHOICE_KINDS = {"dam": ("attack", "add", "beat"), "dolda": ("shield", "steal"),
+                "spardame": ("pass", "play")}
+
+
+def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
+    """What the player can do now, straight from legal_actions()."""
+    if state.over or state.to_move != record.human_seat:
+        return {"mine": False}
+    game = record.game
+    legal = list(state.legal_actions())
+    kinds: list[str] = []
+    simple = []
+    seen_simple = set()
+    for a in legal:
+        kind = P.action_kind(game, a)
+        if kind in CHOICE_KINDS[game]:
+            if kind not in kinds:
+                kinds.append(kind)
+        else:
+            key = P.describe_action(game, a, record.names)
+            if key not in seen_simple:
+                seen_simple.add(key)
+                simple.append({"label": key, "fields": _hidden(P.form_fields(game, a,
+                                                                              record.names))})
+    buttons = [{"kind": k, "label": P.MOVE_LABELS[k]} for k in kinds]
+    ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple,
+                           "selectable": game in ("dam", "spardame") and bool(buttons)}
+    if game == "dam" and "beat" in kinds:
+        ctx["targets"] = [card_context(c, game) for c in view["table"]]
+    if game == "dolda" and kinds:
+        row = view["rows"][record.human_seat]
+        ctx["positions"] = list(range(1, len(row) + 1))
+        if "steal" in kinds:
+            ctx["steal_targets"] = sorted({(a.victim_name, a.positions[1] + 1) for a in legal
+                                           if a.kind == "steal"})
+    return ctx
+
+
+def _hidden(fields: dict[str, Any]) -> list[tuple[str, str]]:
+    out = []
+    for k, v in fields.items():
+        for item in (v if isinstance(v, list) else [v]):
+            out.append((k, str(item)))
+    return out
+
+
+def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
+             error: str = "", show_hint: bool = False) -> dict[str, Any]:
+    state = derived.state
+    view = _view_for_page(record, state)
+    actions = _actions(record, state, view)
+    hint = P.hint(record, derived) if show_hint and actions["mine"] else None
+    selected = []
+    if hint is not None:
+        fields = P.form_fields(record.game, hint.action, record.names)
+        selected = [C.parse(c) for c in fields.get("card", [])]
+    table = table_context(view, selectable=actions.get("selectable", False), selected=selected,
+                          highlight=selected,
+                          label=_("Card table"))
+    log = P.game_log(record, derived)
+    latest = log[-1]["lines"] if log else []
+    human = record.names[record.human_seat]
+    undoable = any(m.startswith(human + " ") for m in record.actions)
+    bot_turn = P.is_bot_turn(record, state)
+    return {
+        "record": record, "game": record.game, "title": GAME_TITLES[record.game],
+        "table": table, "actions": actions, "hint": hint,
+        "hint_fields": _hidden(P.form_fields(record.game, hint.action, record.names))
+        if hint else [],
+        "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
+        "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
+        "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
+        "over": state.over, "summary": P.series_summary(record),
+        "can_deal_again": P.can_deal_again(record) if state.over else False,
+        "bot_delay": getattr(settings, "PRACTICE_BOT_DELAY_MS", 700),
+        "share_url": request.build_absolute_uri(
+            reverse(f"practice_{record.game}_replay", args=[record.share_token]))
+        if record.share_token else "",
+        "deal_label": record.deal_number,
+    }
+
+
+@require_GET
+def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    derived = P.load(record)
+    ctx = _context(request, record, derived, show_hint=request.GET.get("hint") == "1")
+    return _render(request, "practice/game.html", "game", ctx)
+
+
+def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpResponse:
+    try:
+        action()
+    except P.PracticeError as exc:
+        record.refresh_from_db()
+        ctx = _context(request, record, P.load(record), error=exc.message)
+        status = 200 if request.htmx else exc.status
+        return _render(request, "practice/game.html", "game", ctx, status=status)
+    if request.htmx:
+        record.refresh_from_db()
+        return _render(request, "practice/game.html", "game",
+                       _context(request, record, P.load(record)))
+    return HttpResponseRedirect(reverse(f"practice_{record.game}_play", args=[record.pk]))
+
+
+@require_POST
+def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+
+    def act():
+        words = P.words_from_post(game, request.POST)
+        P.human_move(record, request.POST.get("version"), words)
+
+    return _after_post(request, record, act)
+
+
+@require_POST
+def step(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    return _after_post(request, record, lambda: P.step_bot(record, request.POST.get("version")))
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    return _after_post(request, record, lambda: P.undo(record, request.POST.get("version")))
+
+
+@require_POST
+def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    try:
+        new = P.next_deal(record, request.POST.get("version"))
+    except P.PracticeError as exc:
+        ctx = _context(request, record, P.load(record), error=exc.message)
+        return _render(request, "practice/game.html", "game", ctx,
+                       status=200 if request.htmx else exc.status)
+    url = reverse(f"practice_{game}_play", args=[new.pk])
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url)
+
+
+@require_POST
+def share(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    return _after_post(request, record, lambda: P.share(record))
+
+
+@require_GET
+def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    record = _record(request, game, game_id)
+    derived = P.load(record)
+    if not derived.state.over:
+        ctx = _context(request, record, derived,
+                       error=_("The game can be exported once the deal is over: the file shows "
+                               "every card."))
+        return _render(request, "practice/game.html", "game", ctx, status=409)
+    text = json.dumps(P.export(record), ensure_ascii=False, indent=2)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{game}-{str(record.pk)[:8]}-{record.deal_number}.json"')
+    return response
+
+
+# --------------------------------------------------------------------------- replay links
+@require_GET
+def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
+    try:
+        record = PracticeGame.objects.get(share_token=token, game=game)
+    except PracticeGame.DoesNotExist:
+        raise Http404 from None
+    total = len(record.actions)
+    try:
+        at = int(request.GET.get("step", total))
+    except ValueError:
+        at = total
+    at = max(0, min(total, at))
+    derived = P.replay(record, at)
+    view = _view_for_page(record, derived.state)
+    table = table_context(view, label=_("Card table"))
+    log = P.game_log(record, derived)
+    base = reverse(f"practice_{game}_replay", args=[token])
+    ctx = {"record": record, "title": GAME_TITLES[game], "table": table,
+           "log": log, "latest": log[-1]["lines"] if log else [], "at": at, "total": total,
+           "prev_url": f"{base}?step={at - 1}" if at > 0 else "",
+           "next_url": f"{base}?step={at + 1}" if at < total else "",
+           "start_url": f"{base}?step=0", "end_url": f"{base}?step={total}"}
+    return _render(request, "practice/replay.html", "replay", ctx)
+
