@@ -247,15 +247,16 @@ def _hunspell_checker(lang: str) -> Checker:
     def check(candidates: set[str]) -> set[str]:
         if not candidates:
             return set()
-        # List mode (-l) prints each word it does not know, one a line, and computes no
-        # suggestions (which is what makes pipe mode slow). It splits hyphenated words and
-        # prints the unknown parts, so such a word is bad when any of its parts is printed.
+        # With -L hunspell prints every input line that holds a word it does not know, and
+        # computes no suggestions (which is what makes pipe mode, -a, slow). One word a line,
+        # so the lines printed are exactly the unknown words; a hyphenated word is printed when
+        # any of its parts is unknown.
         result = subprocess.run(
-            [binary, "-l", "-i", "utf-8", "-d", str(directory / name)],
+            [binary, "-L", "-i", "utf-8", "-d", str(directory / name)],
             input="\n".join(sorted(candidates)).encode("utf-8"), capture_output=True, check=True,
         )
-        printed = set(result.stdout.decode("utf-8").split())
-        return {w for w in candidates if w in printed or any(p in printed for p in w.split("-"))}
+        printed = set(result.stdout.decode("utf-8").splitlines())
+        return candidates & printed
 
     return check
 
