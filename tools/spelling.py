@@ -141,7 +141,7 @@ _DROP = [re.compile(p, re.S) for p in (
     r"\b(?:https?://|www\.)\S+",                # URLs
     r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|se|fi|no|nu|io)(?::?\w+)?(?!\w)",  # domains, pagat.comissa
     r"(?<!\S)[\w.-]+(?:/[\w.-]+)*/(?!\S)",      # slugs ending in "/"
-    r"(?<![\w-])--?[a-z][\w-]*",                # --options
+    r"(?<![\w-])--[a-z][\w-]*",                 # --options
     r"\b\w+_\w+\b",                             # snake_case names
     r"\b(?:10|[2-9TJQKA])[SHDC]\b(?::\w+)?",     # card codes QS, 10H, 2C (and Finnish QS:n)
     r"\w*\d\w*(?::\w+)?",                        # numbers, anything with a digit, Finnish 9:n

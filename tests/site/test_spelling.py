@@ -120,6 +120,7 @@ def test_lowercase_list_entry_matches_capitalised_word():
     ("Use <code>qs_breaks_hearts</code>, `--seconds` and first_trick", ["Use", "and"]),
     ("2–6 players, 13 points, ⌊n/2⌋ seats", ["players", "points", "seats"]),
     ("the player’s turn &amp; more", ["the", "player's", "turn", "more"]),
+    ("Dam med dolda kort -pelissä", ["Dam", "med", "dolda", "kort", "pelissä"]),
 ])
 def test_tokeniser_keeps_only_words(text, expected):
     assert spelling.words(text) == expected
