@@ -1,3 +1,36 @@
-"""Tutorial URLs (per language prefix)."""
+"""Tutorial URLs (per language prefix).
 
-urlpatterns: list = []
+``/tutorials/`` (translated slug) is the overview; ``/<game>/tutorials/`` a game's index and
+``/<game>/tutorials/<slug>/<step>/`` one step, with ``…/<step>/move/`` for "your move" POSTs.
+The game segments are those of rules/urls.py.
+"""
+
+from django.urls import path
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from . import views
+
+GAME_SEGMENTS = (
+    ("dam", "dam/"),
+    ("dolda", _("dam-with-hidden-cards/")),
+    ("spardame", "spardame/"),
+)
+
+urlpatterns = [
+    path(_("tutorials/"), views.overview, name="tutorials"),
+    path(format_lazy("{}{}", _("tutorials/"), _("reset/")), views.reset_progress,
+         name="tutorials_reset"),
+]
+
+for _game, _segment in GAME_SEGMENTS:
+    _base = format_lazy("{}{}", _segment, _("tutorials/"))
+    _kw = {"game": _game}
+    urlpatterns += [
+        path(_base, views.game_index, _kw, name=f"tutorials_{_game}"),
+        path(format_lazy("{}<slug:slug>/", _base), views.start, _kw, name=f"tutorial_{_game}"),
+        path(format_lazy("{}<slug:slug>/<int:step>/", _base), views.step, _kw,
+             name=f"tutorial_step_{_game}"),
+        path(format_lazy("{}<slug:slug>/<int:step>/move/", _base), views.move, _kw,
+             name=f"tutorial_move_{_game}"),
+    ]

@@ -1,0 +1,251 @@
+"""Tutorial pages: full page and htmx partial of every step, the ends, moves and progress."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tutorials import lessons, progress
+from tutorials.views import replay
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+ALL_STEPS = [(t.game, t.slug, n) for t in lessons.TUTORIALS.values()
+             for n in range(1, len(t.steps) + 1)]
+
+
+def step_url(game, slug, n, language="en"):
+    with translation.override(language):
+        return reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
+
+
+def move_url(game, slug, n, language="en"):
+    with translation.override(language):
+        return reverse(f"tutorial_move_{game}", kwargs={"slug": slug, "step": n})
+
+
+@pytest.mark.parametrize("game,slug,n", ALL_STEPS)
+def test_every_step_renders_as_a_full_page(client, game, slug, n):
+    response = client.get(step_url(game, slug, n))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count("<h1") == 1 and 'id="tutorial-narration"' in html
+    assert 'aria-live="polite"' in html and "<progress" in html
+
+
+@pytest.mark.parametrize("game,slug,n", ALL_STEPS)
+def test_every_step_renders_as_an_htmx_partial(client, game, slug, n):
+    response = client.get(step_url(game, slug, n), **HX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and "<h1" not in html
+    assert 'id="tutorial-narration" hx-swap-oob="innerHTML"' in html
+    assert 'data-game="' in html
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_step_page_is_in_the_page_language(client, language):
+    response = client.get(step_url("dam", "anna-bo-cilla", 2, language))
+    assert response.status_code == 200
+    assert f'<html lang="{language}">' in response.content.decode()
+
+
+def test_narration_is_the_lessons_text_in_english(client):
+    with translation.override("en"):
+        html = client.get(step_url("dam", "anna-bo-cilla", 2)).content.decode()
+        assert str(lessons.get("dam", "anna-bo-cilla").steps[1].say) in html
+
+
+@pytest.mark.parametrize("n", [0, 7, 10**12])
+def test_stepping_past_either_end_is_a_clear_404(client, n):
+    response = client.get(f"/en/dam/tutorials/anna-bo-cilla/{n}/")
+    assert response.status_code == 404
+    assert "No such step" in response.content.decode()
+
+
+def test_stepping_past_the_end_with_htmx_is_a_clear_404(client):
+    response = client.get("/en/dam/tutorials/anna-bo-cilla/7/", **HX)
+    assert response.status_code == 404
+
+
+def test_unknown_tutorial_is_a_clear_404(client):
+    response = client.get("/en/dam/tutorials/no-such-thing/1/")
+    assert response.status_code == 404
+    assert "There is no tutorial at this address." in response.content.decode()
+
+
+def test_first_step_has_no_back_link_and_last_has_no_next(client):
+    first = client.get(step_url("dam", "anna-bo-cilla", 1)).content.decode()
+    last = client.get(step_url("dam", "anna-bo-cilla", 6)).content.decode()
+    assert 'id="tutorial-back"' not in first and 'id="tutorial-next"' in first
+    assert 'id="tutorial-next"' not in last and 'id="tutorial-back"' in last
+
+
+def test_next_link_is_a_real_link_with_htmx(client):
+    html = client.get(step_url("dam", "anna-bo-cilla", 1)).content.decode()
+    url = step_url("dam", "anna-bo-cilla", 2)
+    assert f'href="{url}" hx-get="{url}" hx-push-url="true"' in html
+
+
+def test_step_links_to_its_rule_on_the_rules_page(client):
+    html = client.get(step_url("dam", "anna-bo-cilla", 3)).content.decode()
+    assert f'href="{reverse("rules_dam")}#D-B1"' in html
+
+
+def test_moved_cards_are_highlighted(client):
+    html = client.get(step_url("dam", "anna-bo-cilla", 2)).content.decode()
+    marked = set(re.findall(r'card--highlight" role="img" aria-label="[^"]+" data-card="(\w\w)"', html))
+    assert marked == {"4D", "6D", "9D"}
+
+
+def test_language_switcher_keeps_the_step(client):
+    html = client.get(step_url("dolda", "draw-and-swap", 3, "en")).content.decode()
+    assert step_url("dolda", "draw-and-swap", 3, "sv") in html
+    assert step_url("dolda", "draw-and-swap", 3, "fi") in html
+
+
+# ------------------------------------------------------------------ your move
+BEAT = ("dam", "anna-bo-cilla", 3)
+
+
+def post(client, data, htmx=False, where=BEAT):
+    return client.post(move_url(*where), data, **(HX if htmx else {}))
+
+
+def test_your_move_step_has_checkboxes_and_buttons(client):
+    html = client.get(step_url(*BEAT)).content.decode()
+    assert 'type="checkbox" name="card" value="7D"' in html
+    assert 'name="target" value="4D"' in html
+    assert 'name="action" value="beat"' in html
+
+
+def test_illegal_move_gets_the_engines_reason(client):
+    with translation.override("en"):
+        response = post(client, {"action": "beat", "card": "2D", "target": "6D"}, htmx=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-feedback="illegal"' in html
+    assert "To beat a card of the same suit you need a higher one." in html
+
+
+def test_legal_but_different_move_explains_why_and_retries(client):
+    response = post(client, {"action": "take"}, htmx=True)
+    html = response.content.decode()
+    assert 'data-feedback="different"' in html
+    assert "The seven beats the four cheaply." in html
+    assert 'name="action" value="beat"' in html  # the same step again
+
+
+def test_lesson_move_with_htmx_shows_the_next_step_and_pushes_its_url(client):
+    response = post(client, {"action": "beat", "card": "7D", "target": "4D"}, htmx=True)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == step_url("dam", "anna-bo-cilla", 4)
+    assert 'data-feedback="success"' in response.content.decode()
+
+
+def test_lesson_move_without_javascript_redirects_to_the_next_step(client):
+    response = post(client, {"action": "beat", "card": "7D", "target": "4D"})
+    assert response.status_code == 303
+    assert response["Location"] == step_url("dam", "anna-bo-cilla", 4) + "?ok=1"
+    followed = client.get(response["Location"]).content.decode()
+    assert 'data-feedback="success"' in followed
+
+
+def test_hint_shows_the_move(client):
+    html = client.get(step_url(*BEAT) + "?hint=1").content.decode()
+    assert 'name="card" value="7D" checked' in html
+    assert 'name="target" value="4D" checked' in html
+    assert "tutorial-hint" in html
+
+
+@pytest.mark.parametrize("data", [
+    {"action": "fly"}, {"action": "beat", "card": "7D 4D"}, {"action": "beat", "card": "XX"},
+    {"action": "attack", "card": ["2D"] * 20}, {"action": "beat", "card": "7D", "target": "<b>"}, {},
+])
+def test_malformed_move_is_refused_plainly(client, data):
+    response = post(client, data)
+    assert response.status_code == 400
+    assert 'data-feedback="error"' in response.content.decode()
+
+
+def test_card_not_in_hand_is_refused_with_a_reason(client):
+    with translation.override("en"):
+        html = post(client, {"action": "beat", "card": "AH", "target": "4D"}).content.decode()
+    assert "You do not have that card." in html
+
+
+def test_post_to_a_step_without_a_move_is_refused(client):
+    response = post(client, {"action": "beat"}, where=("dam", "anna-bo-cilla", 1))
+    assert response.status_code == 400
+
+
+def test_post_past_the_end_is_a_404(client):
+    assert post(client, {"action": "take"}, where=("dam", "anna-bo-cilla", 99)).status_code == 404
+
+
+def test_get_on_the_move_endpoint_is_refused(client):
+    assert client.get(move_url(*BEAT)).status_code == 405
+
+
+def test_double_submit_of_the_lesson_move_changes_nothing(client):
+    for _ in range(2):
+        response = post(client, {"action": "beat", "card": "7D", "target": "4D"})
+        assert response.status_code == 303
+
+
+def test_dolda_your_move_buttons(client):
+    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"})
+    assert 'data-feedback="illegal"' in response.content.decode()
+    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_stock"})
+    assert response.status_code == 303
+
+
+def test_spardame_pass_needs_three_cards(client):
+    where = ("spardame", "passing", 2)
+    html = client.post(move_url(*where), {"action": "pass", "card": ["QS", "AS"]}).content.decode()
+    assert 'data-feedback="illegal"' in html
+    response = client.post(move_url(*where), {"action": "pass", "card": ["QS", "AS", "AH"]})
+    assert response.status_code == 303
+
+
+# ------------------------------------------------------------------ progress
+def test_last_step_marks_the_tutorial_finished(client):
+    response = client.get(step_url("dam", "anna-bo-cilla", 6))
+    assert "dam:anna-bo-cilla" in response.cookies[progress.COOKIE].value
+    index = client.get(reverse("tutorials_dam")).content.decode()
+    assert index.count("tutorial-list__item--done") == 1
+
+
+def test_overview_lists_every_tutorial_with_ticks(client):
+    client.get(step_url("spardame", "passing", 5))
+    html = client.get(reverse("tutorials")).content.decode()
+    assert html.count('<li class="tutorial-list__item') == len(lessons.TUTORIALS)
+    assert html.count("tutorial-list__item--done") == 1
+
+
+def test_reset_forgets_progress(client):
+    client.get(step_url("spardame", "passing", 5))
+    response = client.post(reverse("tutorials_reset"))
+    assert response.status_code == 303
+    assert response.cookies[progress.COOKIE].value == ""
+
+
+def test_tampered_progress_cookie_is_ignored(client):
+    client.cookies[progress.COOKIE] = "dam:nope.<script>.dam:endgame"
+    html = client.get(reverse("tutorials_dam")).content.decode()
+    assert html.count("tutorial-list__item--done") == 1
+
+
+def test_game_indexes_exist_in_every_language(client):
+    for language in ["sv", "fi", "nb", "en"]:
+        for game in lessons.GAMES:
+            with translation.override(language):
+                url = reverse(f"tutorials_{game}")
+            assert client.get(url).status_code == 200
+
+
+def test_replays_never_show_a_state_the_engine_did_not_produce():
+    for t in lessons.TUTORIALS.values():
+        rp = replay(t.game, t.slug)
+        assert len(rp.states) == len(rp.scn.steps) + 1

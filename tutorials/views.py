@@ -1,0 +1,394 @@
+"""Tutorial pages: overview, per-game index, step pages and the "your move" endpoint.
+
+A step page is the scenario replayed through the engine up to that step (replays are computed
+once per process and kept: they are pure functions of the shipped files).  A direct load renders
+``tutorials/step.html``; an htmx request (Next/Back, hint, a move) renders its ``htmx`` partial:
+the stage (table, form, navigation) plus the narration and progress as out-of-band swaps, so
+the ``aria-live`` narration region stays in the page.  The htmx partial of a plain step is cached
+per process (it depends only on the language and the step); the CSRF token is put in afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from rules.engine import cards as C
+from rules.engine import scenario
+from rules.engine.errors import IllegalAction
+from rules.reasons import reason_text
+from rules.templatetags.cards import card_context
+
+from . import lessons, progress
+from .presenters import table_context
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# --------------------------------------------------------------------------- replays
+@dataclass
+class Replay:
+    scn: scenario.Scenario
+    states: list  # states[n]: the position after scenario step n (0 = the deal)
+    events: list  # events[n]: what scenario step n did
+
+
+@cache
+def replay(game: str, slug: str) -> Replay:
+    tutorial = lessons.TUTORIALS[(game, slug)]
+    scn = scenario.loads(tutorial.scenario_path.read_text(encoding="utf-8"))
+    states, events = [], []
+    for _n, state, evs in scenario.states(scn):
+        states.append(state)
+        events.append(evs)
+    return Replay(scn, states, events)
+
+
+# --------------------------------------------------------------------------- moves
+# The move vocabulary of each game, as buttons; which ones apply is the engine's business.
+MOVE_LABELS = {
+    "attack": gettext_lazy("Attack"),
+    "beat": gettext_lazy("Beat"),
+    "take": gettext_lazy("Take the cards"),
+    "announce": gettext_lazy("Announce"),
+    "slap": gettext_lazy("Slap (close the attack)"),
+    "wait": gettext_lazy("Wait"),
+    "add": gettext_lazy("Add"),
+    "done": gettext_lazy("Done"),
+    "draw_stock": gettext_lazy("Draw from the stock"),
+    "draw_discard": gettext_lazy("Draw from the discard pile"),
+    "swap": gettext_lazy("Swap"),
+    "discard": gettext_lazy("Discard"),
+    "pass": gettext_lazy("Pass"),
+    "play": gettext_lazy("Play"),
+}
+CARD_CODE = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$", re.IGNORECASE)
+MAX_CARDS = 13
+
+
+def move_buttons(game: str, options: Any) -> list[str]:
+    if game == "dam":
+        kinds = ["attack", "beat", "take"]
+        if options.trump == "marriage":
+            kinds.append("announce")
+        if options.extra_attack:
+            kinds += ["slap", "wait", "add", "done"]
+        return kinds
+    if game == "dolda":
+        return ["draw_stock", "draw_discard", "swap", "discard"]
+    return ["pass", "play"]
+
+
+class BadInput(Exception):
+    """A form the page never offers (unknown action, garbled cards): said plainly, nothing done."""
+
+
+class NeedChoice(Exception):
+    """A move button pressed without the cards it needs: the page says what to choose."""
+
+
+def move_text(game: str, player: str, action: str, cards: list[str], target: str,
+              allowed: list[str]) -> str:
+    """The scenario-notation move for a submitted form (the engine judges it)."""
+    if action not in allowed:
+        raise BadInput
+    if game == "dolda":
+        return f"{player} {action.replace('_', ' ')}"
+    if action in ("take", "slap", "wait", "done"):
+        return f"{player} {action}"
+    if action == "beat":
+        if len(cards) != 1 or not target:
+            raise NeedChoice(_("Choose one card of yours and the attack card it should beat."))
+        return f"{player} beat {target} {cards[0]}"
+    if action == "announce":
+        suits = sorted({c[-1].upper() for c in cards})
+        if len(suits) != 1:
+            raise NeedChoice(_("Choose the king and queen of the suit you announce."))
+        return f"{player} announce {suits[0]}"
+    return f"{player} {action} {' '.join(cards)}".strip()
+
+
+def canonical(module, action) -> tuple:
+    words = module.format_action(action).split()
+    if words and words[0] in ("attack", "add", "pass"):
+        return (words[0], *sorted(words[1:]))
+    return tuple(words)
+
+
+# --------------------------------------------------------------------------- context
+def _step_url(game: str, slug: str, n: int) -> str:
+    return reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
+
+
+def _event_cards(game: str, events: list, viewer: int) -> set[int]:
+    """Cards a move involved, as the viewer may see them (refills and private cards left out)."""
+    out: set[int] = set()
+    for e in events:
+        if e.get("type") == "refill" or (e.get("private") and e.get("seat") != viewer):
+            continue
+        for key in ("card", "attack_card", "card_in", "taken", "given"):
+            if isinstance(e.get(key), int):
+                out.add(e[key])
+        if e.get("type") != "cards_exchanged":
+            out |= {c for c in e.get("cards") or () if isinstance(c, int)}
+    return out
+
+
+def _lesson_cards(move: str) -> list[int]:
+    cards = []
+    for w in move.split()[2:]:
+        try:
+            cards.append(C.parse(w))
+        except C.CardError:
+            pass
+    return cards
+
+
+def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
+                 selected: list[int] | None = None, target: int | None = None,
+                 feedback: str = "", feedback_kind: str = "") -> dict[str, Any]:
+    game, slug = tutorial.game, tutorial.slug
+    rp = replay(game, slug)
+    names = rp.scn.players
+    step = tutorial.steps[n - 1]
+    viewer = names.index(tutorial.viewer) if tutorial.viewer else 0
+    lesson_move = ""
+    if step.your_move:
+        lesson_move = rp.scn.steps[step.at - 1].move
+        state = rp.states[step.at - 1]
+        viewer = names.index(lesson_move.split()[0])
+        marks = set(_lesson_cards(lesson_move)) if hint else set()
+    else:
+        state = rp.states[step.at]
+        marks = _event_cards(game, rp.events[step.at], viewer)
+    view = state.view(viewer)
+    reveal = ({s: state.view(s)["hand"] for s in range(len(names)) if s != viewer}
+              if tutorial.reveal_hands else None)
+    pick = step.your_move and game != "dolda"
+    if hint and step.your_move:
+        selected = [c for c in _lesson_cards(lesson_move) if c in view.get("hand", ())]
+    table = table_context(view, reveal=reveal, highlight=marks, selectable=pick,
+                          selected=selected or ())
+    ctx: dict[str, Any] = {
+        "tutorial": tutorial, "game": game, "n": n, "total": len(tutorial.steps),
+        "step": step, "narration": step.say, "table": table,
+        "rule_url": reverse(f"rules_{game}") + f"#{step.rule}", "rule_id": step.rule,
+        "prev_url": _step_url(game, slug, n - 1) if n > 1 else "",
+        "next_url": _step_url(game, slug, n + 1) if n < len(tutorial.steps) else "",
+        "step_url": _step_url(game, slug, n),
+        "index_url": reverse(f"tutorials_{game}"),
+        "game_title": lessons.GAME_TITLES[game],
+        "feedback": feedback, "feedback_kind": feedback_kind, "hint": hint,
+    }
+    if step.your_move:
+        targets = []
+        if game == "dam" and view["phase"] == "defend":
+            lesson_target = _lesson_cards(lesson_move)[0] if " beat " in lesson_move else None
+            chosen = lesson_target if hint else target
+            for a in view["table"]:
+                entry = card_context(a, game, hint and a == lesson_target)
+                entry["checked"] = a == chosen
+                targets.append(entry)
+        kinds = move_buttons(game, rp.scn.options)
+        ctx.update({
+            "your_move": True,
+            "move_url": reverse(f"tutorial_move_{game}", kwargs={"slug": slug, "step": n}),
+            "buttons": [{"value": k, "label": MOVE_LABELS[k]} for k in kinds],
+            "targets": targets,
+            "player": names[viewer],
+        })
+        if hint:
+            kind = lesson_move.split()[1]
+            if kind == "draw":
+                kind = "draw_" + lesson_move.split()[2]
+            label = MOVE_LABELS.get(kind, "")
+            named = [card_context(c, game)["name"] for c in _lesson_cards(lesson_move)]
+            if named:
+                ctx["hint_text"] = _("Choose %(cards)s, then press “%(button)s”.") % {
+                    "cards": ", ".join(named), "button": label}
+            else:
+                ctx["hint_text"] = _("Press “%(button)s”.") % {"button": label}
+    return ctx
+
+
+# --------------------------------------------------------------------------- rendering
+CSRF_SENTINEL = "__tutorial_csrf__"
+_PARTIALS: dict[tuple, str] = {}
+_MAX_PARTIALS = 2000
+
+
+def _render_step(request: HtmxHttpRequest, ctx: dict[str, Any], status: int = 200,
+                 cache_key: tuple | None = None, push_url: str = "") -> HttpResponse:
+    tutorial = ctx["tutorial"]
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    if partial:
+        html = _PARTIALS.get(cache_key) if cache_key else None
+        if html is None:
+            html = render_to_string("tutorials/step.html#htmx",
+                                    {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
+            if cache_key and len(_PARTIALS) < _MAX_PARTIALS:
+                _PARTIALS[cache_key] = html
+        if CSRF_SENTINEL in html:
+            html = html.replace(CSRF_SENTINEL, get_token(request))
+        response = HttpResponse(html, status=status)
+        if push_url:
+            response["HX-Push-Url"] = push_url
+    else:
+        ctx["finished"] = progress.finished(request)
+        response = render(request, "tutorials/step.html", ctx, status=status)
+    patch_vary_headers(response, ("HX-Request",))
+    if ctx["n"] == ctx["total"] and status == 200:
+        progress.mark_finished(request, response, tutorial.key)
+    return response
+
+
+def _not_found(request: HttpRequest, tutorial: lessons.Tutorial | None, game: str) -> HttpResponse:
+    ctx: dict[str, Any] = {"game": game, "tutorial": tutorial,
+                           "index_url": reverse(f"tutorials_{game}"),
+                           "game_title": lessons.GAME_TITLES[game]}
+    if tutorial is not None:
+        ctx["first_url"] = _step_url(game, tutorial.slug, 1)
+        ctx["last_url"] = _step_url(game, tutorial.slug, len(tutorial.steps))
+        ctx["total"] = len(tutorial.steps)
+    return render(request, "tutorials/not_found.html", ctx, status=404)
+
+
+# --------------------------------------------------------------------------- views
+def _entries(game: str, done: set[str]) -> list[dict[str, Any]]:
+    return [{"tutorial": t, "url": _step_url(game, t.slug, 1), "done": t.key in done,
+             "steps": len(t.steps), "your_moves": sum(s.your_move for s in t.steps)}
+            for t in lessons.BY_GAME[game]]
+
+
+@require_GET
+def overview(request: HtmxHttpRequest) -> HttpResponse:
+    done = progress.finished(request)
+    games = [{"game": g, "title": lessons.GAME_TITLES[g], "url": reverse(f"tutorials_{g}"),
+              "entries": _entries(g, done)} for g in lessons.GAMES]
+    return render(request, "tutorials/overview.html", {
+        "games": games, "done_count": len(done), "total": len(lessons.TUTORIALS)})
+
+
+@require_GET
+def game_index(request: HtmxHttpRequest, game: str) -> HttpResponse:
+    done = progress.finished(request)
+    return render(request, "tutorials/index.html", {
+        "game": game, "game_title": lessons.GAME_TITLES[game], "entries": _entries(game, done),
+        "rules_url": reverse(f"rules_{game}"), "overview_url": reverse("tutorials")})
+
+
+@require_GET
+def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
+    tutorial = lessons.get(game, slug)
+    if tutorial is None:
+        return _not_found(request, None, game)
+    return HttpResponseRedirect(_step_url(game, slug, 1))
+
+
+@require_GET
+def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
+    tutorial = lessons.get(game, slug)
+    if tutorial is None or not 1 <= step <= len(tutorial.steps):
+        return _not_found(request, tutorial, game)
+    hint = request.GET.get("hint") == "1" and tutorial.steps[step - 1].your_move
+    ok = request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move
+    feedback = _("Well done: that is the move.") if ok else ""
+    ctx = step_context(tutorial, step, hint=hint, feedback=feedback,
+                       feedback_kind="success" if ok else "")
+    key = (get_language(), game, slug, step, hint, ok)
+    return _render_step(request, ctx, cache_key=key)
+
+
+def _posted_cards(request: HttpRequest) -> list[str]:
+    raw = request.POST.getlist("card")
+    if len(raw) > MAX_CARDS or not all(CARD_CODE.match(c) for c in raw):
+        raise BadInput
+    return [c.upper() for c in raw]
+
+
+@require_POST
+def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
+    tutorial = lessons.get(game, slug)
+    if tutorial is None or not 1 <= step <= len(tutorial.steps):
+        return _not_found(request, tutorial, game)
+    lesson = tutorial.steps[step - 1]
+    if not lesson.your_move:
+        ctx = step_context(tutorial, step, feedback=_("There is no move to make at this step."),
+                           feedback_kind="error")
+        return _render_step(request, ctx, status=400)
+    rp = replay(game, slug)
+    module = rp.scn.module
+    lesson_move = rp.scn.steps[lesson.at - 1].move
+    player = lesson_move.split()[0]
+    state = rp.states[lesson.at - 1]
+    selected: list[int] = []
+    target_card = None
+    try:
+        cards = _posted_cards(request)
+        selected = [C.parse(c) for c in cards]
+        target = request.POST.get("target", "")
+        if target and not CARD_CODE.match(target):
+            raise BadInput
+        target_card = C.parse(target) if target else None
+        if not target and game == "dam":
+            table = state.view(0)["table"]
+            if len(table) == 1:  # one attack card: nothing to choose
+                target = C.code(table[0])
+        text = move_text(game, player, request.POST.get("action", ""), cards, target,
+                         move_buttons(game, rp.scn.options))
+    except BadInput:
+        ctx = step_context(tutorial, step, feedback=_("That form could not be read. Choose cards "
+                                                      "and press one of the buttons."),
+                           feedback_kind="error")
+        return _render_step(request, ctx, status=400)
+    except NeedChoice as exc:
+        ctx = step_context(tutorial, step, selected=selected, target=target_card,
+                           feedback=str(exc), feedback_kind="illegal")
+        return _render_step(request, ctx)
+    try:
+        _new_state, _events = scenario.apply_move(module, state, rp.scn.players, text)
+        action = module.parse_action(state, rp.scn.players.index(player), text.split()[1:])
+    except IllegalAction as exc:
+        ctx = step_context(tutorial, step, selected=selected, target=target_card,
+                           feedback=reason_text(exc.reason, exc.cards, game),
+                           feedback_kind="illegal")
+        return _render_step(request, ctx)
+    expected = module.parse_action(state, rp.scn.players.index(player), lesson_move.split()[1:])
+    if canonical(module, action) != canonical(module, expected):
+        better = lesson.better or gettext_lazy(
+            "That move is allowed, but this lesson is about another one.")
+        ctx = step_context(tutorial, step, selected=selected, target=target_card,
+                           feedback=_("Allowed, but not the best move here. %(why)s Try again.")
+                           % {"why": better}, feedback_kind="different")
+        return _render_step(request, ctx)
+    next_n = min(step + 1, len(tutorial.steps))
+    next_url = _step_url(game, slug, next_n)
+    if request.htmx:
+        ctx = step_context(tutorial, next_n, feedback=_("Well done: that is the move."),
+                           feedback_kind="success")
+        return _render_step(request, ctx, cache_key=(get_language(), game, slug, next_n, False,
+                                                     True), push_url=next_url)
+    return HttpResponseRedirect(next_url + "?ok=1", status=303)
+
+
+@require_POST
+def reset_progress(request: HttpRequest) -> HttpResponse:
+    response = HttpResponseRedirect(reverse("tutorials"), status=303)
+    progress.reset(response)
+    return response
