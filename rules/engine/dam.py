@@ -1,0 +1,1049 @@
+"""Dam (Svarta Maja, Musta Maija): the attack game of rules-spec.md section 1.
+
+Inside, a hand is an int bitmask over the 52 card ints (bit ``c`` set = card ``c`` held),
+the stock is a tuple with its TOP LAST (drawing is a slice), the table is a tuple of the
+unbeaten attack cards in attack order.  Tuples and ints are immutable, so copying a state
+for ``apply`` is a shallow copy of its slots plus one list (``hands``): that keeps the
+random-bot benchmark fast without giving up "apply never mutates".
+
+Actions are plain tuples whose second item is always the acting seat:
+
+    ("attack", seat, (card, ...))   ("beat", seat, attack_card, card)   ("take", seat)
+    ("announce", seat, suit)        ("slap", seat)   ("wait", seat)
+    ("add", seat, (card, ...))      ("done", seat)
+
+Rule interpretations that the spec leaves open are marked "Decision" where they are made.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping
+from itertools import combinations
+from typing import Any
+
+from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
+from .errors import IllegalAction, ScenarioError
+from .options import choice
+
+NAME = "dam"
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    hand_size: int = choice(6, (3, 5, 6))  # D-S2: 6 Swedish, 5 Musta Maija, 3 Finnish 3-card
+    max_players_8: bool = choice(False, (False, True))  # D-S1: Swedish Wikipedia allows 8
+    trump: str = choice("turned", ("turned", "fixed", "marriage"))  # D-T1/D-T3/D-T4
+    spades_can_be_trump: bool = choice(False, (False, True))  # D-T2 (and spade marriages)
+    fixed_trump_suit: str = choice("D", ("C", "D", "H", "S"))  # D-T3, only with trump=fixed
+    initial_trump: str | None = choice(None, (None, "C", "D", "H", "S"))  # D-T4 before any pair
+    marriage_can_change: bool = choice(False, (False, True))  # D-T4: later pairs change trump
+    attack_cap: int | None = choice(None, (None, *range(1, 14)))  # D-A3: most cards in one attack
+    endgame_overplay: str = choice("forbidden", ("forbidden", "penalty"))  # D-A4
+    extra_attack: bool = choice(False, (False, True))  # D-A5 Finnish "lisälyönti"
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "svarta-maja": {"hand_size": 6, "trump": "turned", "spades_can_be_trump": False},
+    "musta-maija": {"hand_size": 5, "trump": "turned", "spades_can_be_trump": False},
+    "kolme-korttia": {"hand_size": 3, "trump": "marriage", "initial_trump": "D"},
+    "aldre-svensk": {"hand_size": 6, "trump": "marriage", "marriage_can_change": False,
+                     "endgame_overplay": "penalty"},
+    "fast-trumf": {"hand_size": 6, "trump": "fixed", "fixed_trump_suit": "D"},
+}
+DEFAULT_PRESET = "svarta-maja"
+
+# Phases of a deal.  The player to move follows from the phase (see State._set_phase).
+ATTACK, EXTRA_DECIDE, EXTRA_ADD, DEFEND, OVER = range(5)
+PHASE_NAMES = ("attack", "extra_decide", "extra_add", "defend", "over")
+
+QS = QUEEN_OF_SPADES
+QS_BIT = 1 << QS
+NO_TRUMP = -1
+SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
+# Cards of the same suit that rank above a card; the queen of spades is left out because she
+# never beats anything (D-B2), so a spade beater mask can never offer her.
+HIGHER = tuple(
+    (SUIT_MASK[c // 13] & ~((2 << c) - 1)) & ~QS_BIT for c in range(52)
+)
+BIG = 1 << 30
+# BEATERS[trump + 1][a]: the cards that may beat attack card ``a`` (D-B1, D-B2); trump -1 = none.
+BEATERS = tuple(
+    tuple(0 if a == QS else HIGHER[a] | (SUIT_MASK[t] & ~QS_BIT if t >= 0 and a // 13 != t else 0)
+          for a in range(52))
+    for t in range(-1, 4)
+)
+
+
+def player_range(options: Options) -> tuple[int, int]:
+    return (2, 8 if options.max_players_8 else 6)  # D-S1
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# Every same-suit subset of a suit's cards in a hand as action tuples, smallest first, with
+# ``upto[k]`` = how many have at most k cards; cached per seat and suit holding under an int
+# key: the random bot asks for all of them on every attack and the same small holdings come
+# up again and again.
+_SUBSETS: dict[int, tuple[list[tuple], list[int]]] = {}
+_ADD_KEY = 1 << 60  # keeps "add" lists apart from "attack" lists
+
+
+def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple], list[int]]:
+    key = (seat << 52) | suit_cards | (_ADD_KEY if kind == "add" else 0)
+    hit = _SUBSETS.get(key)
+    if hit is None:
+        cards = _bits(suit_cards)
+        acts: list[tuple] = []
+        upto = [0]
+        for k in range(1, len(cards) + 1):
+            acts.extend((kind, seat, combo) for combo in combinations(cards, k))
+            upto.append(len(acts))
+        hit = (acts, upto)
+        if len(_SUBSETS) > 200_000:  # a bound, not a tuning knob: keep memory flat
+            _SUBSETS.clear()
+        _SUBSETS[key] = hit
+    return hit
+
+
+class State:
+    """One position of a deal.  Treat as immutable from outside; ``apply`` copies."""
+
+    __slots__ = ("opts", "names", "n", "hands", "stock", "turned", "discard", "table", "beaten",
+                 "phase", "attacker", "defender", "to_move", "over", "trump", "trump_set",
+                 "attack_suit", "out", "loser", "seed", "draws")
+
+    opts: Options
+    names: list[str]
+    n: int
+    hands: list[int]
+    stock: tuple[int, ...]  # top LAST
+    turned: int  # the card turned for trump (-1 none); it lies under the stock until drawn
+    discard: int  # mask of the discard pile (beaten pairs, out of the game)
+    table: tuple[int, ...]  # unbeaten attack cards in attack order
+    beaten: tuple[tuple[int, int], ...]  # (attack card, beating card) of the current attack
+    phase: int
+    attacker: int
+    defender: int
+    to_move: int | None
+    over: bool
+    trump: int  # suit, or NO_TRUMP
+    trump_set: bool  # turned: trump was turned; marriage: a pair was announced
+    attack_suit: int
+    out: tuple[int, ...]
+    loser: int  # -1 while playing or when nobody holds cards at the end
+    seed: int
+    draws: int  # random draws used from random.Random(seed), for replay after to_json
+
+    # ----------------------------------------------------------------- copying
+    def _copy(self) -> State:
+        s = object.__new__(State)
+        s.opts = self.opts
+        s.names = self.names
+        s.n = self.n
+        s.hands = self.hands[:]
+        s.stock = self.stock
+        s.turned = self.turned
+        s.discard = self.discard
+        s.table = self.table
+        s.beaten = self.beaten
+        s.phase = self.phase
+        s.attacker = self.attacker
+        s.defender = self.defender
+        s.to_move = self.to_move
+        s.over = self.over
+        s.trump = self.trump
+        s.trump_set = self.trump_set
+        s.attack_suit = self.attack_suit
+        s.out = self.out
+        s.loser = self.loser
+        s.seed = self.seed
+        s.draws = self.draws
+        return s
+
+    def _set_phase(self, phase: int) -> None:
+        self.phase = phase
+        if phase == ATTACK or phase == EXTRA_ADD:
+            self.to_move = self.attacker
+        elif phase == OVER:
+            self.to_move = None
+        else:
+            self.to_move = self.defender
+
+    # ----------------------------------------------------------------- small queries
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    def hand_count(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    def _rng(self) -> random.Random:
+        # The deal's one random source, positioned after the draws already used.
+        rng = random.Random(self.seed)
+        for _ in range(self.draws):
+            rng.random()
+        return rng
+
+    def _add_room(self) -> int:
+        """How many more cards the current attack may still take (D-A3, D-A4)."""
+        opts = self.opts
+        total = len(self.table) + len(self.beaten)
+        room = BIG if opts.attack_cap is None else opts.attack_cap - total
+        if not self.stock and opts.endgame_overplay == "forbidden":
+            room = min(room, self.hands[self.defender].bit_count() - len(self.table))
+        return room
+
+    def _attack_limit(self) -> int:
+        """Most cards a new attack may hold (D-A3, D-A4 forbidden)."""
+        opts = self.opts
+        limit = BIG if opts.attack_cap is None else opts.attack_cap
+        if not self.stock and opts.endgame_overplay == "forbidden":
+            limit = min(limit, self.hands[self.defender].bit_count())
+        return limit
+
+    def _marriage_suits(self, seat: int) -> list[int]:
+        """Suits that ``seat`` could announce now (D-T4), in suit order."""
+        opts = self.opts
+        if opts.trump != "marriage" or (self.trump_set and not opts.marriage_can_change):
+            return []
+        hand = self.hands[seat]
+        out = []
+        for s in range(4):
+            if s == SPADES and not opts.spades_can_be_trump:
+                continue
+            if s != self.trump and hand >> (s * 13 + 10) & 3 == 3:  # queen and king bits
+                out.append(s)
+        return out
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[tuple]:
+        phase = self.phase
+        seat = self.to_move
+        if phase == DEFEND:
+            hand = self.hands[seat]
+            acts: list[tuple] = (
+                [("announce", seat, s) for s in self._marriage_suits(seat)]
+                if self.opts.trump == "marriage" else [])
+            beaters = BEATERS[self.trump + 1]
+            for a in self.table:
+                m = beaters[a] & hand
+                while m:
+                    low = m & -m
+                    acts.append(("beat", seat, a, low.bit_length() - 1))
+                    m ^= low
+            acts.append(("take", seat))
+            return acts
+        if phase == ATTACK:
+            hand = self.hands[seat]
+            acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
+                    if self.opts.trump == "marriage" else [])
+            opts = self.opts
+            limit = BIG if opts.attack_cap is None else opts.attack_cap
+            if not self.stock and opts.endgame_overplay == "forbidden":
+                limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
+            base = seat << 52
+            get = _SUBSETS.get
+            if limit >= 13:  # no limit in force: every subset of every suit
+                for sm in SUIT_MASK:
+                    sc = hand & sm
+                    if sc:
+                        acts += (get(base | sc) or _subset_actions("attack", seat, sc))[0]
+                return acts
+            for sm in SUIT_MASK:
+                sc = hand & sm
+                if sc:
+                    hit = get(base | sc) or _subset_actions("attack", seat, sc)
+                    lst, upto = hit
+                    if limit >= len(upto) - 1:
+                        acts += lst
+                    else:
+                        acts += lst[: upto[limit]]
+            return acts
+        if phase == OVER:
+            return []
+        if phase == EXTRA_DECIDE:
+            return [("slap", seat), ("wait", seat)]
+        # EXTRA_ADD
+        acts = []
+        room = self._add_room()
+        sc = self.hands[seat] & SUIT_MASK[self.attack_suit]
+        if sc and room > 0:
+            lst, upto = _subset_actions("add", seat, sc)
+            acts += lst[: upto[min(room, len(upto) - 1)]]
+        acts.append(("done", seat))
+        return acts
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: tuple) -> tuple[State, list[dict]]:
+        if self.over:
+            raise IllegalAction("game_over")
+        try:
+            kind = action[0]
+            seat = action[1]
+        except (TypeError, IndexError, KeyError):
+            raise IllegalAction("bad_move", detail=repr(action)) from None
+        if seat != self.to_move:
+            raise IllegalAction("not_your_turn")
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction("bad_move", detail=f"unknown move {kind!r}")
+        return handler(self, seat, action)
+
+    # Each _do_* validates on self (which is never touched) and then works on a copy.
+    def _check_cards(self, seat: int, cards: Any) -> tuple[int, ...]:
+        if not isinstance(cards, (tuple, list)):
+            raise IllegalAction("bad_move", detail="cards must be a sequence")
+        for c in cards:
+            if type(c) is not int or not 0 <= c < 52:
+                raise IllegalAction("unknown_card", detail=repr(c))
+        hand = self.hands[seat]
+        missing = [c for c in cards if not hand >> c & 1]
+        if missing:
+            raise IllegalAction("card_not_in_hand", *missing)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("bad_move", detail="a card named twice")
+        return tuple(cards)
+
+    def _attack_checks(self, seat: int, action: tuple) -> tuple[int, ...]:
+        """The slow, complete checks of an attack in reason-code order (raises)."""
+        if len(action) != 3:
+            raise IllegalAction("bad_move")
+        cards = self._check_cards(seat, action[2])
+        if self.phase != ATTACK:
+            raise IllegalAction("bad_move", detail="no attack now")
+        if not cards:
+            raise IllegalAction("attack_empty")
+        return cards
+
+    def _do_attack(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        cards = action[2] if len(action) == 3 else None
+        m = 0
+        try:
+            for c in cards:  # type: ignore[union-attr]
+                m |= 1 << c
+        except (TypeError, ValueError):
+            m = -1
+        hand = self.hands[seat]
+        if (m <= 0 or m >> 52 or m & ~hand or m.bit_count() != len(cards)  # type: ignore[arg-type]
+                or self.phase != ATTACK or type(cards) is not tuple):
+            cards = self._attack_checks(seat, action)
+            m = _mask(cards)
+        suit = cards[0] // 13
+        if m & ~SUIT_MASK[suit]:  # D-A1
+            raise IllegalAction("attack_mixed_suits", *cards)
+        opts = self.opts
+        cap = opts.attack_cap
+        if cap is not None and len(cards) > cap:  # D-A3
+            raise IllegalAction("attack_over_cap", *cards)
+        d = self.defender
+        stock = self.stock
+        if (not stock and opts.endgame_overplay == "forbidden"
+                and len(cards) > self.hands[d].bit_count()):  # D-A4
+            raise IllegalAction("attack_exceeds_defender_hand", *cards)
+        ns = self._copy()
+        hands = ns.hands
+        hands[seat] = hand & ~m
+        ns.table = cards
+        ns.attack_suit = suit
+        events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": list(cards)}]
+        if not ns.trump_set and opts.trump == "turned":
+            ns._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
+        if stock:
+            if hands[seat].bit_count() < opts.hand_size:
+                ns._refill(seat, events)  # D-R1: the attacker draws first
+        elif opts.endgame_overplay == "penalty" and len(cards) > hands[d].bit_count():
+            ns._overplay_penalty(events)  # D-A4 penalty reading
+            return ns, events
+        if not ns.stock:
+            ns._note_out(events)  # D-N2: an attacker who laid their last card
+        if opts.extra_attack:
+            ns._enter_extra_or_defence()
+        else:
+            ns.phase = DEFEND
+            ns.to_move = d
+        return ns, events
+
+    def _enter_extra_or_defence(self) -> None:
+        # D-A5: the extra-attack step only when the attacker could add at all.
+        if self.opts.extra_attack and self.hands[self.attacker] & SUIT_MASK[self.attack_suit] \
+                and self._add_room() > 0:
+            self._set_phase(EXTRA_DECIDE)
+        else:
+            self._set_phase(DEFEND)
+
+    def _beat_checks(self, seat: int, action: tuple) -> None:
+        """The slow, complete checks of a beat in reason-code order (raises)."""
+        if len(action) != 4:
+            raise IllegalAction("bad_move")
+        a, c = action[2], action[3]
+        for x in (a, c):
+            if type(x) is not int or not 0 <= x < 52:
+                raise IllegalAction("unknown_card", detail=repr(x))
+        if not self.hands[seat] >> c & 1:
+            raise IllegalAction("card_not_in_hand", c)
+        if self.phase != DEFEND:
+            raise IllegalAction("bad_move", detail="no defence now")
+        if c == QS:  # D-B2
+            raise IllegalAction("queen_of_spades_cannot_beat", c)
+        unbeaten = a in self.table
+        was_beaten = any(p[0] == a for p in self.beaten)
+        if not unbeaten and not was_beaten:
+            raise IllegalAction("bad_move", a, detail="that card is not in the attack")
+        if a == QS:  # D-B2
+            raise IllegalAction("queen_of_spades_cannot_be_beaten", a)
+        sa, sc = a // 13, c // 13
+        if sa == sc:  # D-B1
+            if c < a:
+                raise IllegalAction("not_higher", a, c)
+        elif sc != self.trump:
+            raise IllegalAction("wrong_suit", a, c)
+        if was_beaten:
+            raise IllegalAction("already_beaten", a)
+        raise AssertionError("a legal beat took the slow path")  # pragma: no cover
+
+    def _do_beat(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 4:
+            raise IllegalAction("bad_move")
+        a, c = action[2], action[3]
+        table = self.table
+        hand = self.hands[seat]
+        # Fast path: an unbeaten attack card and a card in hand that beats it (D-B1, D-B2).
+        if not (type(a) is int and type(c) is int and a in table and 0 <= c < 52
+                and hand >> c & 1 and BEATERS[self.trump + 1][a] >> c & 1
+                and self.phase == DEFEND):
+            self._beat_checks(seat, action)
+        ns = self._copy()
+        ns.hands[seat] = hand & ~(1 << c)
+        if len(table) == 1:
+            ns.table = ()
+        else:
+            rest = list(table)
+            rest.remove(a)
+            ns.table = tuple(rest)
+        ns.beaten = self.beaten + ((a, c),)
+        ns.discard |= (1 << a) | (1 << c)  # D-B4: out of the game at once, face down
+        events: list[dict] = [{"type": "beat", "seat": seat, "attack_card": a, "card": c}]
+        if not ns.table:
+            ns._end_defence(True, events)  # D-B3: ends by itself
+        return ns, events
+
+    def _do_take(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 2:
+            raise IllegalAction("bad_move")
+        if self.phase != DEFEND:
+            raise IllegalAction("bad_move", detail="nothing to take")
+        ns = self._copy()
+        taken = ns.table
+        m = 0
+        for c in taken:
+            m |= 1 << c
+        ns.hands[seat] |= m  # D-B5
+        ns.table = ()
+        events: list[dict] = [{"type": "take", "seat": seat, "cards": list(taken)}]
+        ns._end_defence(False, events)
+        return ns, events
+
+    def _do_announce(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 3:
+            raise IllegalAction("bad_move")
+        suit = action[2]
+        opts = self.opts
+        if opts.trump != "marriage" or type(suit) is not int or not 0 <= suit < 4:
+            raise IllegalAction("bad_move", detail="no announcing under these rules")
+        king, queen = suit * 13 + 11, suit * 13 + 10
+        hand = self.hands[seat]
+        if not (hand >> king & 1 and hand >> queen & 1) or (
+                suit == SPADES and not opts.spades_can_be_trump):
+            raise IllegalAction("no_marriage")
+        if (self.trump_set and not opts.marriage_can_change) or self.trump == suit:
+            raise IllegalAction("trump_fixed", king, queen)
+        if self.phase != ATTACK and self.phase != DEFEND:
+            raise IllegalAction("bad_move", detail="announce before attacking or while defending")
+        ns = self._copy()
+        ns.trump = suit
+        ns.trump_set = True
+        return ns, [{"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]}]
+
+    def _do_slap(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 2 or self.phase != EXTRA_DECIDE:
+            raise IllegalAction("bad_move")
+        ns = self._copy()
+        ns._set_phase(DEFEND)
+        return ns, [{"type": "slap", "seat": seat}]
+
+    def _do_wait(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 2 or self.phase != EXTRA_DECIDE:
+            raise IllegalAction("bad_move")
+        ns = self._copy()
+        ns._set_phase(EXTRA_ADD)
+        return ns, [{"type": "wait", "seat": seat}]
+
+    def _do_add(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 3:
+            raise IllegalAction("bad_move")
+        cards = self._check_cards(seat, action[2])
+        if self.phase != EXTRA_ADD or not cards:
+            raise IllegalAction("bad_move", detail="no adding now")
+        opts = self.opts
+        total = len(self.table) + len(cards)
+        if opts.attack_cap is not None and total > opts.attack_cap:
+            raise IllegalAction("add_not_allowed", *cards)
+        if (not self.stock and opts.endgame_overplay == "forbidden"
+                and total > self.hands[self.defender].bit_count()):
+            raise IllegalAction("add_not_allowed", *cards)
+        if any(c // 13 != self.attack_suit for c in cards):
+            raise IllegalAction("add_wrong_suit", *cards)
+        ns = self._copy()
+        ns.hands[seat] &= ~_mask(cards)
+        ns.table = self.table + cards
+        events: list[dict] = [{"type": "add", "seat": seat, "cards": list(cards)}]
+        if not ns.stock and opts.endgame_overplay == "penalty" \
+                and len(ns.table) > ns.hands[ns.defender].bit_count():
+            ns._overplay_penalty(events)  # an add that overplays is an overplay too
+            return ns, events
+        if not ns.stock:
+            ns._note_out(events)
+        if not (ns.hands[seat] & SUIT_MASK[ns.attack_suit]) or ns._add_room() <= 0:
+            ns._set_phase(DEFEND)  # the step ends by itself
+        return ns, events
+
+    def _do_done(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+        if len(action) != 2 or self.phase != EXTRA_ADD:
+            raise IllegalAction("bad_move")
+        ns = self._copy()
+        ns._set_phase(DEFEND)
+        return ns, [{"type": "done", "seat": seat}]
+
+    # ----------------------------------------------------------------- automatic steps
+    def _turn_trump(self, events: list[dict]) -> None:
+        """D-T1/D-T2 on a copy: turn the top stock card, putting back spades if need be."""
+        self.trump_set = True
+        stock = list(self.stock)  # top last
+        spades_ok = self.opts.spades_can_be_trump
+        if not stock or (not spades_ok and all(c // 13 == SPADES for c in stock)):
+            # Decision (D-T2): a stock of only spades (or none at all) leaves the deal trumpless.
+            self.trump = NO_TRUMP
+            events.append({"type": "trump_turned", "card": None, "suit": None})
+            return
+        rng = None
+        while not spades_ok and stock[-1] // 13 == SPADES:
+            if rng is None:
+                rng = self._rng()
+            spade = stock.pop()
+            # Any of the len+1 gaps, the top included (the spade may come straight back up).
+            pos = int(rng.random() * (len(stock) + 1))
+            self.draws += 1
+            stock.insert(pos, spade)
+            events.append({"type": "spade_returned", "card": spade})
+        top = stock.pop()
+        stock.insert(0, top)  # crosswise under the stock: the last card drawn
+        self.stock = tuple(stock)
+        self.turned = top
+        self.trump = top // 13
+        events.append({"type": "trump_turned", "card": top, "suit": top // 13})
+
+    def _refill(self, seat: int, events: list[dict]) -> None:
+        need = self.opts.hand_size - self.hands[seat].bit_count()
+        stock = self.stock
+        if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
+            k = need if need < len(stock) else len(stock)
+            drawn = stock[-k:]
+            self.stock = stock[:-k]
+            h = self.hands[seat]
+            for c in drawn:
+                h |= 1 << c
+            self.hands[seat] = h
+            events.append({"type": "refill", "seat": seat, "count": k,
+                           "stock_count": len(self.stock)})
+
+    def _note_out(self, events: list[dict]) -> None:
+        """D-N2: with the stock empty, everyone without cards is out (attacker first)."""
+        hands = self.hands
+        out = self.out
+        if hands.count(0) == len(out):
+            return  # the usual case: nobody new
+        n = self.n
+        start = self.attacker if self.attacker >= 0 else 0
+        for i in range(n):
+            s = (start + i) % n
+            if not hands[s] and s not in out:
+                out = out + (s,)
+                events.append({"type": "player_out", "seat": s})
+        self.out = out
+
+    def _end_defence(self, beat_all: bool, events: list[dict]) -> None:
+        d = self.defender
+        self.beaten = ()
+        if self.stock:
+            self._refill(d, events)  # D-R1: the defender draws after the defence
+            if self.stock:
+                # Fast path: nobody is out while the stock lasts; D-N1 as below.
+                n = self.n
+                hands = self.hands
+                att = d if beat_all else (d + 1) % n
+                nd = (att + 1) % n
+                if hands[att] and hands[nd]:
+                    self.attacker = att
+                    self.defender = nd
+                    self.phase = ATTACK
+                    self.to_move = att
+                    return
+        if not self.stock:
+            self._note_out(events)
+        # D-N1: a defender who beat everything attacks next, else the player after them.
+        self._next_attack(d if beat_all else (d + 1) % self.n, events)
+
+    def _overplay_penalty(self, events: list[dict]) -> None:
+        """D-A4 penalty: attacker takes the attack back plus all of the defender's cards."""
+        a, d = self.attacker, self.defender
+        given = self.hands[d]
+        back = self.table
+        self.hands[a] |= _mask(back) | given
+        self.hands[d] = 0
+        self.table = ()
+        self.beaten = ()
+        events.append({"type": "overplay_penalty", "seat": a, "defender": d,
+                       "returned": list(back), "count": given.bit_count()})
+        self._note_out(events)
+        self._next_attack((d + 1) % self.n, events)
+
+    def _next_attack(self, candidate: int, events: list[dict]) -> None:
+        """Settle who attacks whom next, or end the deal (D-N1, D-N2, D-E2)."""
+        n = self.n
+        hands = self.hands
+        if not self.stock and n - hands.count(0) <= 1:
+            holders = [s for s in range(n) if hands[s]]
+            self._finish(holders[0] if holders else -1, events)
+            return
+        # Skip players who are out.  While the stock lasts nobody is out; a player reached
+        # with an empty hand then (possible only after adding every card in an extra attack)
+        # draws up to the hand size first.  Decision: that is "the attacker's next refill"
+        # of D-A5, and it is what keeps an empty-handed player from stalling the deal.
+        att = candidate
+        for _ in range(n):
+            if hands[att] or self.stock:
+                break
+            att = (att + 1) % n
+        if not hands[att]:
+            self.attacker = att
+            self._refill(att, events)
+            if not self.stock:
+                self._note_out(events)
+        self.attacker = att
+        d = (att + 1) % n
+        for _ in range(n - 1):
+            if d != att and (hands[d] or self.stock):
+                break
+            d = (d + 1) % n
+        if d == att or not (hands[d] or self.stock):
+            self._finish(att, events)  # nobody left to attack: the attacker holds the rest
+            return
+        if not hands[d]:
+            self._refill(d, events)
+            if not self.stock:
+                self._note_out(events)
+        self.defender = d
+        self.table = ()
+        self.beaten = ()
+        self._set_phase(ATTACK)
+
+    def _finish(self, loser: int, events: list[dict]) -> None:
+        self.loser = loser
+        self.over = True
+        self.attacker = -1
+        self.defender = -1
+        self._set_phase(OVER)
+        events.append({"type": "deal_over", "loser": None if loser < 0 else loser})
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: int) -> dict[str, Any]:
+        hidden = (self.opts.endgame_overplay == "penalty" and not self.stock)
+        counts = [None if (hidden and s != seat) else h.bit_count() for s, h in enumerate(self.hands)]
+        return {
+            "game": NAME,
+            "seat": seat,
+            "names": list(self.names),
+            "options": dataclasses.asdict(self.opts),
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move,
+            "over": self.over,
+            "hand": _bits(self.hands[seat]),
+            "hand_counts": counts,
+            "table": list(self.table),
+            "beaten": [list(p) for p in self.beaten],
+            "attack_suit": self.attack_suit if self.phase != ATTACK and not self.over else None,
+            "attacker": None if self.attacker < 0 else self.attacker,
+            "defender": None if self.defender < 0 else self.defender,
+            "trump": None if self.trump < 0 else self.trump,
+            "turned": None if self.turned < 0 else self.turned,
+            "turned_in_stock": bool(self.stock) and self.stock[0] == self.turned,
+            "stock_count": len(self.stock),
+            "discard_count": self.discard.bit_count(),
+            "out": list(self.out),
+            "loser": None if self.loser < 0 else self.loser,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": NAME,
+            "options": dataclasses.asdict(self.opts),
+            "names": list(self.names),
+            "hands": [_bits(h) for h in self.hands],
+            "stock": list(reversed(self.stock)),  # top first, as in scenario files
+            "turned": None if self.turned < 0 else self.turned,
+            "discard": _bits(self.discard),
+            "table": list(self.table),
+            "beaten": [list(p) for p in self.beaten],
+            "phase": PHASE_NAMES[self.phase],
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "trump": None if self.trump < 0 else self.trump,
+            "trump_set": self.trump_set,
+            "attack_suit": self.attack_suit,
+            "out": list(self.out),
+            "loser": self.loser,
+            "seed": self.seed,
+            "draws": self.draws,
+        }
+
+    def __repr__(self) -> str:
+        hands = " | ".join(f"{self.names[s]}:{' '.join(code(c) for c in _bits(h))}"
+                           for s, h in enumerate(self.hands))
+        return (f"<dam {PHASE_NAMES[self.phase]} to_move={self.to_move} trump={self.trump} "
+                f"table={[code(c) for c in self.table]} stock={len(self.stock)} {hands}>")
+
+
+_HANDLERS = {
+    "attack": State._do_attack,
+    "beat": State._do_beat,
+    "take": State._do_take,
+    "announce": State._do_announce,
+    "slap": State._do_slap,
+    "wait": State._do_wait,
+    "add": State._do_add,
+    "done": State._do_done,
+}
+
+
+def state_from_json(data: Mapping[str, Any]) -> State:
+    s = object.__new__(State)
+    s.opts = Options(**data["options"])
+    s.names = list(data["names"])
+    s.n = len(s.names)
+    s.hands = [_mask(h) for h in data["hands"]]
+    s.stock = tuple(reversed(data["stock"]))
+    s.turned = -1 if data["turned"] is None else data["turned"]
+    s.discard = _mask(data["discard"])
+    s.table = tuple(data["table"])
+    s.beaten = tuple((p[0], p[1]) for p in data["beaten"])
+    s.attacker = data["attacker"]
+    s.defender = data["defender"]
+    s.over = data["phase"] == "over"
+    s._set_phase(PHASE_NAMES.index(data["phase"]))
+    s.trump = NO_TRUMP if data["trump"] is None else data["trump"]
+    s.trump_set = data["trump_set"]
+    s.attack_suit = data["attack_suit"]
+    s.out = tuple(data["out"])
+    s.loser = data["loser"]
+    s.seed = data["seed"]
+    s.draws = data["draws"]
+    return s
+
+
+# --------------------------------------------------------------------- new deals
+DEAL_KEYS = {"hands", "stock", "turned", "discard", "trump", "attacker", "rest"}
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> int:
+    """Fisher-Yates with one ``random()`` per swap, so the draws can be counted (replay)."""
+    draws = 0
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        draws += 1
+        cards[i], cards[j] = cards[j], cards[i]
+    return draws
+
+
+def _deal_cards(raw: Any, what: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise ScenarioError(f"deal: {what} must be a list of cards")
+    try:
+        return [parse(c) for c in raw]
+    except CardError as exc:
+        raise ScenarioError(f"deal: {what}: {exc} is not a card") from None
+
+
+def new_game(options: Options, names: list[str], dealer: int, seed: int,
+             deal: Mapping[str, Any] | None) -> State:
+    n = len(names)
+    lo, hi = player_range(options)
+    if not lo <= n <= hi:
+        raise ScenarioError(f"dam needs {lo} to {hi} players with these rules, not {n}")
+    s = object.__new__(State)
+    s.opts = options
+    s.names = list(names)
+    s.n = n
+    s.turned = -1
+    s.discard = 0
+    s.table = ()
+    s.beaten = ()
+    s.attacker = -1
+    s.defender = -1
+    s.to_move = None
+    s.over = False
+    s.attack_suit = 0
+    s.out = ()
+    s.loser = -1
+    s.seed = seed
+    rng = random.Random(seed)
+    # D-T3/D-T4: trump from the deal on, or None until turned/announced.
+    if options.trump == "fixed":
+        s.trump, s.trump_set = SUITS.index(options.fixed_trump_suit), True
+    elif options.trump == "marriage":
+        s.trump = NO_TRUMP if options.initial_trump is None else SUITS.index(options.initial_trump)
+        s.trump_set = False
+    else:
+        s.trump, s.trump_set = NO_TRUMP, False
+    first = (dealer + 1) % n  # D-S4
+    if deal is None:
+        deck = list(range(52))
+        s.draws = _shuffle(deck, rng)
+        hands = [0] * n
+        pos = 0
+        for _ in range(options.hand_size):  # D-S3: one at a time from the dealer's left
+            for i in range(n):
+                hands[(first + i) % n] |= 1 << deck[pos]
+                pos += 1
+        s.hands = hands
+        s.stock = tuple(reversed(deck[pos:]))
+    else:
+        first = _scenario_deal(s, options, deal, rng, first)
+    s._next_attack(first, [])
+    return s
+
+
+def _scenario_deal(s: State, options: Options, deal: Mapping[str, Any], rng: random.Random,
+                   first: int) -> int:
+    if not isinstance(deal, Mapping):
+        raise ScenarioError("deal must be an object")
+    unknown = sorted(set(deal) - DEAL_KEYS)
+    if unknown:
+        raise ScenarioError(f"deal: unknown field {', '.join(map(repr, unknown))}")
+    names = s.names
+    raw_hands = deal.get("hands", {})
+    if not isinstance(raw_hands, Mapping):
+        raise ScenarioError("deal: hands must map player names to cards")
+    for name in raw_hands:
+        if name not in names:
+            raise ScenarioError(f"deal: hands: {name!r} is not a player")
+    missing = [p for p in names if p not in raw_hands]
+    if missing:
+        raise ScenarioError(f"deal: hands: no hand for {', '.join(missing)}")
+    hands = [_deal_cards(raw_hands[p], f"hand of {p}") for p in names]
+    stock = _deal_cards(deal.get("stock", []), "stock")
+    discard = _deal_cards(deal.get("discard", []), "discard")
+    turned_raw = deal.get("turned")
+    turned = [] if turned_raw is None else _deal_cards([turned_raw], "turned")
+    named = [c for h in hands for c in h] + stock + discard + turned
+    if len(set(named)) != len(named):
+        dup = sorted({code(c) for c in named if named.count(c) > 1})
+        raise ScenarioError(f"deal: card named twice: {', '.join(dup)}")
+    rest = [c for c in range(52) if c not in set(named)]
+    s.draws = _shuffle(rest, rng)
+    where = deal.get("rest", "stock")
+    if where not in ("stock", "discard"):
+        raise ScenarioError("deal: rest must be 'stock' or 'discard'")
+    if where == "discard":
+        discard += rest
+        rest = []
+    # Internal stock is top last: turned card, then the shuffled rest, then the named stock.
+    s.stock = tuple(turned + rest + stock[::-1])
+    s.hands = [_mask(h) for h in hands]
+    s.discard = _mask(discard)
+    if turned:
+        if options.trump != "turned":
+            raise ScenarioError("deal: 'turned' needs trump=turned")
+        if turned[0] // 13 == SPADES and not options.spades_can_be_trump:
+            raise ScenarioError("deal: a spade cannot be the turned trump (D-T2)")
+        s.turned, s.trump, s.trump_set = turned[0], turned[0] // 13, True
+    if "trump" in deal:
+        raw = deal["trump"]
+        try:
+            suit = NO_TRUMP if raw is None else parse_suit(raw)
+        except (CardError, AttributeError):
+            raise ScenarioError(f"deal: trump {raw!r} is not a suit letter") from None
+        if turned and suit != s.trump:
+            raise ScenarioError("deal: trump does not match the turned card")
+        if options.trump == "fixed" and suit != s.trump:
+            raise ScenarioError("deal: trump=fixed already sets the trump suit")
+        # turned: trump already turned; marriage: a pair was announced earlier.
+        s.trump, s.trump_set = suit, True
+    if "attacker" in deal:
+        if deal["attacker"] not in names:
+            raise ScenarioError(f"deal: attacker {deal['attacker']!r} is not a player")
+        first = names.index(deal["attacker"])
+    if not s.stock:
+        s.attacker = first
+        s._note_out([])
+    return first
+
+
+# --------------------------------------------------------------------- text edges
+MOVES = ("attack", "beat", "take", "announce", "slap", "wait", "add", "done")
+
+
+def parse_action(state: State, seat: int, words: list[str]) -> tuple:
+    """Scenario words after the player name -> action, checked in reason-code order."""
+    if state.over:
+        raise IllegalAction("game_over")
+    if seat != state.to_move:
+        raise IllegalAction("not_your_turn")
+    if not words:
+        raise IllegalAction("bad_move", detail="no move")
+    kind = words[0].lower()
+    if kind not in MOVES:
+        raise IllegalAction("bad_move", detail=f"unknown move {words[0]!r}")
+    args = words[1:]
+    if kind == "announce":
+        if len(args) != 1:
+            raise IllegalAction("bad_move", detail="announce takes one suit")
+        try:
+            return ("announce", seat, parse_suit(args[0]))
+        except CardError:
+            raise IllegalAction("bad_move", detail=f"{args[0]!r} is not a suit") from None
+    cards = []
+    for w in args:
+        try:
+            cards.append(parse(w))
+        except CardError:
+            raise IllegalAction("unknown_card", detail=w) from None
+    hand = state.hands[seat]
+    if kind == "beat":
+        if len(cards) != 2:
+            raise IllegalAction("bad_move", detail="beat takes an attack card and a card")
+        if not hand >> cards[1] & 1:
+            raise IllegalAction("card_not_in_hand", cards[1])
+        return ("beat", seat, cards[0], cards[1])
+    if kind in ("attack", "add"):
+        missing = [c for c in cards if not hand >> c & 1]
+        if missing:
+            raise IllegalAction("card_not_in_hand", *missing)
+        return (kind, seat, tuple(cards))
+    if cards:
+        raise IllegalAction("bad_move", detail=f"{kind} takes no cards")
+    return (kind, seat)
+
+
+def format_action(action: tuple) -> str:
+    kind = action[0]
+    if kind in ("attack", "add"):
+        return " ".join([kind, *(code(c) for c in action[2])])
+    if kind == "beat":
+        return f"beat {code(action[2])} {code(action[3])}"
+    if kind == "announce":
+        return f"announce {SUITS[action[2]]}"
+    return kind
+
+
+# --------------------------------------------------------------------- scenario checks
+EXPECT_KEYS = ("to_move", "over", "hand", "hand_count", "stock_count", "discard_count", "trump",
+               "attacker", "defender", "table", "out", "loser")
+
+
+def _name(state: State, seat: int | None) -> str | None:
+    return None if seat is None or seat < 0 else state.names[seat]
+
+
+def _expect_cards(value: Any, key: str) -> list[int]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"expect {key}: a list of cards is needed")
+    try:
+        return [parse(c) for c in value]
+    except CardError as exc:
+        raise ScenarioError(f"expect {key}: {exc} is not a card") from None
+
+
+def _expect_per_player(state: State, value: Any, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"expect {key}: an object {{name: ...}} is needed")
+    for name in value:
+        if name not in state.names:
+            raise ScenarioError(f"expect {key}: {name!r} is not a player")
+    return value
+
+
+def check_expect(state: State, key: str, value: Any) -> str | None:
+    if key not in EXPECT_KEYS:
+        raise ScenarioError(f"expect key {key!r} does not apply to dam")
+    if key == "to_move":
+        got = _name(state, state.to_move)
+        return None if got == value else f"got {got}"
+    if key == "over":
+        return None if state.over == value else f"got {state.over}"
+    if key == "hand":
+        wrong = []
+        for name, cards in _expect_per_player(state, value, key).items():
+            want = set(_expect_cards(cards, key))
+            have = set(_bits(state.hands[state.names.index(name)]))
+            if want != have:
+                wrong.append(f"{name} has {' '.join(code(c) for c in sorted(have)) or 'nothing'}")
+        return "; ".join(wrong) or None
+    if key == "hand_count":
+        wrong = [f"{name} has {state.hand_count(state.names.index(name))}"
+                 for name, cnt in _expect_per_player(state, value, key).items()
+                 if state.hand_count(state.names.index(name)) != cnt]
+        return "; ".join(wrong) or None
+    if key == "stock_count":
+        return None if len(state.stock) == value else f"got {len(state.stock)}"
+    if key == "discard_count":
+        got = state.discard.bit_count()
+        return None if got == value else f"got {got}"
+    if key == "trump":
+        got = None if state.trump < 0 else SUITS[state.trump]
+        want = value.upper() if isinstance(value, str) else value
+        return None if got == want else f"got {got}"
+    if key in ("attacker", "defender"):
+        seat = state.attacker if key == "attacker" else state.defender
+        got = _name(state, seat)
+        return None if got == value else f"got {got}"
+    if key == "table":
+        want = _expect_cards(value, key)
+        got = list(state.table)
+        return None if got == want else f"got {' '.join(code(c) for c in got) or 'nothing'}"
+    if key == "out":
+        got = [state.names[s] for s in state.out]
+        return None if got == value else f"got {got}"
+    # loser
+    got = _name(state, state.loser)
+    return None if got == value else f"got {got}"
+
+
+# --------------------------------------------------------------------- results
+def outcome(state: State) -> list[float]:
+    """Per seat: 1.0 for the player who got Svarta Maja, else 0.0 (D-E2, no winners)."""
+    return [1.0 if s == state.loser else 0.0 for s in range(state.n)]
+
+
+def tally_losses(names: list[str], losers: Iterable[int | None]) -> dict[str, int]:
+    """D-E3: losses over several deals by player name (no points are kept)."""
+    tally = dict.fromkeys(names, 0)
+    for seat in losers:
+        if seat is not None and seat >= 0:
+            tally[names[seat]] += 1
+    return tally
