@@ -101,14 +101,42 @@ def seen_cards(record: PracticeGame) -> set[int]:
     return seen
 
 
-def leaked(html: str, record: PracticeGame) -> list[str]:
+class SeenTracker:
+    """seen_cards() kept up to date move by move (the record only grows in these tests)."""
+
+    def __init__(self, record: PracticeGame) -> None:
+        from rules.engine import scenario as scn
+
+        self.record = record
+        self.sc = scn.parse({**P.export(record), "steps": []})
+        self.state = self.sc.initial_state()
+        self.done = 0
+        self.seen = view_cards(self.state.view(record.human_seat))
+
+    def update(self) -> set[int]:
+        from rules.engine import scenario as scn
+
+        record = self.record
+        module = game_module(record.game)
+        for move in record.actions[self.done:]:
+            self.state, events = scn.apply_move(module, self.state, self.sc.players, move)
+            self.seen |= view_cards(self.state.view(record.human_seat))
+            for e in P.visible(record.game, events, record.human_seat):
+                for k, v in e.items():
+                    if k in CARD_KEYS:
+                        _flatten(v, self.seen)
+        self.done = len(record.actions)
+        return self.seen
+
+
+def leaked(html: str, record: PracticeGame, seen: set[int] | None = None) -> list[str]:
     """Codes or English names of cards the human has never been shown that appear in html."""
     from rules.cardnames import CARD_NAMES
     from rules.reasons import REASON_TEXTS
 
     for sentence in REASON_TEXTS.values():  # rule sentences name cards in general terms
         html = html.replace(str(sentence), "")
-    hidden = set(range(52)) - seen_cards(record)
+    hidden = set(range(52)) - (seen_cards(record) if seen is None else seen)
     found = []
     for c in hidden:
         code = C.code(c)

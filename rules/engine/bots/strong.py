@@ -239,8 +239,10 @@ def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random
 
 
 def evaluate(state: Any, seat: int, rng: random.Random,
-             budget_s: float = TIME_BUDGET_S) -> list[tuple[Any, float, int]]:
+             budget_s: float | None = None) -> list[tuple[Any, float, int]]:
     """``[(action, mean result, rollouts)]`` best first (lower result is better)."""
+    if budget_s is None:
+        budget_s = TIME_BUDGET_S
     game = _game_of(state)
     acts = list(state.legal_actions())
     if game == "spardame" and state.phase == spardame.PASS:
@@ -272,7 +274,7 @@ def evaluate(state: Any, seat: int, rng: random.Random,
 class StrongBot:
     """Determinized Monte Carlo: see the module docstring."""
 
-    def __init__(self, seed: int, budget_s: float = TIME_BUDGET_S) -> None:
+    def __init__(self, seed: int, budget_s: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget_s = budget_s
 

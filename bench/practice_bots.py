@@ -1,0 +1,127 @@
+"""Practice-mode bots: strong vs normal vs easy, and the strong bot's decision time.
+
+    .venv/bin/python bench/practice_bots.py --games 1000 --budget-ms 15 --procs 2
+    .venv/bin/python bench/practice_bots.py --timing-only --decisions 300
+
+Each game seats one bot of each level (3 players; the seats rotate from game to game so
+every level sits in every position equally often).  Printed per game and level:
+Dam ``loss_rate`` (share of deals it was left with Svarta Maja; 1/3 = average), Dam med dolda
+kort and Spardame ``mean_points`` per deal (lower is better).  The strong bot's own budget
+for the bulk run is ``--budget-ms`` (so 3,000 games finish in minutes); the decision-time
+figures (``strong_ms_p50/p95/max``) are measured separately at the practice-mode budget
+(``strong.TIME_BUDGET_S``).  One ``name=value`` line per measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rules.engine.bots import strong  # noqa: E402
+from rules.engine.games import game_module  # noqa: E402
+from rules.engine.options import build_options  # noqa: E402
+from rules.engine.bots import dam as dam_bots  # noqa: E402
+from rules.engine.bots import dolda as dolda_bots  # noqa: E402
+from rules.engine.bots import spardame as spardame_bots  # noqa: E402
+
+# The same classes as tutorials.practice.BOT_CLASSES (kept Django-free here).
+BOT_CLASSES = {
+    "dam": {"easy": dam_bots.RandomBot, "normal": dam_bots.HeuristicBot},
+    "dolda": {"easy": dolda_bots.RandomBot, "normal": dolda_bots.HeuristicBot},
+    "spardame": {"easy": spardame_bots.RandomBot, "normal": spardame_bots.HeuristicBot},
+}
+
+LEVELS = ("strong", "normal", "easy")
+
+
+def _bot(game: str, level: str, seed: int, budget: float):
+    if level == "strong":
+        return strong.StrongBot(seed, budget_s=budget)
+    return BOT_CLASSES[game][level](seed)
+
+
+def play_one(args) -> tuple[str, list[str], list[float]]:
+    game, index, budget = args
+    module = game_module(game)
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
+    rot = index % 3
+    levels = [LEVELS[(i + rot) % 3] for i in range(3)]
+    names = ["A", "B", "C"]
+    state = module.new_game(options, names, index % 3, 10_000 + index, None)
+    bots = [_bot(game, lv, index * 7 + i, budget) for i, lv in enumerate(levels)]
+    moves = 0
+    while not state.over:
+        seat = state.to_move
+        state, _ = state.apply(bots[seat].act(state, seat))
+        moves += 1
+        if moves > 5000:  # Dam has no move limit; count a runaway deal as nobody's loss
+            return game, levels, [0.0, 0.0, 0.0]
+    return game, levels, module.outcome(state)
+
+
+def timing(decisions: int) -> dict[str, float]:
+    out = {}
+    for game in ("dam", "dolda", "spardame"):
+        module = game_module(game)
+        options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
+        times: list[float] = []
+        index = 0
+        while len(times) < decisions:
+            players = 4 if game != "dam" else 3
+            names = ["A", "B", "C", "D"][:players]
+            state = module.new_game(options, names, 0, 500 + index, None)
+            bots = [strong.StrongBot(index)] + [BOT_CLASSES[game]["normal"](index * 3 + i)
+                                                for i in range(1, players)]
+            moves = 0
+            while not state.over and moves < 3000:
+                seat = state.to_move
+                t = time.perf_counter()
+                action = bots[seat].act(state, seat)
+                if seat == 0:
+                    times.append((time.perf_counter() - t) * 1000)
+                state, _ = state.apply(action)
+                moves += 1
+            index += 1
+        times.sort()
+        out[f"{game}_strong_ms_p50"] = times[len(times) // 2]
+        out[f"{game}_strong_ms_p95"] = times[int(len(times) * 0.95)]
+        out[f"{game}_strong_ms_max"] = times[-1]
+        out[f"{game}_strong_decisions"] = len(times)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--budget-ms", type=float, default=15.0)
+    ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--decisions", type=int, default=300)
+    ap.add_argument("--timing-only", action="store_true")
+    ap.add_argument("--game", choices=("dam", "dolda", "spardame"), action="append")
+    a = ap.parse_args()
+    if not a.timing_only:
+        for game in a.game or ("dam", "dolda", "spardame"):
+            start = time.perf_counter()
+            jobs = [(game, i, a.budget_ms / 1000) for i in range(a.games)]
+            totals = {lv: 0.0 for lv in LEVELS}
+            with Pool(a.procs) as pool:
+                for _g, levels, result in pool.imap_unordered(play_one, jobs, chunksize=4):
+                    for lv, r in zip(levels, result):
+                        totals[lv] += r
+            key = "loss_rate" if game == "dam" else "mean_points"
+            for lv in LEVELS:
+                print(f"{game}_{lv}_{key}={totals[lv] / a.games:.3f}", flush=True)
+            print(f"{game}_games={a.games}", flush=True)
+            print(f"{game}_bench_s={time.perf_counter() - start:.0f}", flush=True)
+    for k, v in timing(a.decisions).items():
+        print(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
