@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
@@ -63,20 +63,20 @@ def replay(game: str, slug: str) -> Replay:
 # --------------------------------------------------------------------------- moves
 # The move vocabulary of each game, as buttons; which ones apply is the engine's business.
 MOVE_LABELS = {
-    "attack": gettext_lazy("Attack"),
-    "beat": gettext_lazy("Beat"),
-    "take": gettext_lazy("Take the cards"),
-    "announce": gettext_lazy("Announce"),
-    "slap": gettext_lazy("Slap (close the attack)"),
-    "wait": gettext_lazy("Wait"),
-    "add": gettext_lazy("Add"),
-    "done": gettext_lazy("Done"),
-    "draw_stock": gettext_lazy("Draw from the stock"),
-    "draw_discard": gettext_lazy("Draw from the discard pile"),
-    "swap": gettext_lazy("Swap"),
-    "discard": gettext_lazy("Discard"),
-    "pass": gettext_lazy("Pass"),
-    "play": gettext_lazy("Play"),
+    "attack": pgettext_lazy("move button", "Attack"),
+    "beat": pgettext_lazy("move button", "Beat"),
+    "take": pgettext_lazy("move button", "Take the cards"),
+    "announce": pgettext_lazy("move button", "Announce"),
+    "slap": pgettext_lazy("move button", "Slap (close the attack)"),
+    "wait": pgettext_lazy("move button", "Wait"),
+    "add": pgettext_lazy("move button", "Add"),
+    "done": pgettext_lazy("move button", "Done"),
+    "draw_stock": pgettext_lazy("move button", "Draw from the stock"),
+    "draw_discard": pgettext_lazy("move button", "Draw from the discard pile"),
+    "swap": pgettext_lazy("move button", "Swap"),
+    "discard": pgettext_lazy("move button", "Discard"),
+    "pass": pgettext_lazy("move button", "Pass"),
+    "play": pgettext_lazy("move button", "Play"),
 }
 CARD_CODE = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$", re.IGNORECASE)
 MAX_CARDS = 13

@@ -1,0 +1,147 @@
+"""Tutorials in Debian's Chromium: keyboard and click walks, a "your move" step, axe, 375 px."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from tests.pages import LANGUAGES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SLUG = "anna-bo-cilla"
+
+
+def step_url(live_server, language, n, game="dam", slug=SLUG):
+    with translation.override(language):
+        return live_server.url + reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
+
+
+def settled(page):
+    busy = page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")
+    expect(busy).to_have_count(0)
+
+
+def at_step(page, live_server, language, n):
+    expect(page).to_have_url(step_url(live_server, language, n))
+    expect(page.locator("#tutorial-progressbar")).to_have_attribute("value", str(n))
+    settled(page)
+
+
+def mark_page(page):
+    page.evaluate("window.__sameDocument = true")
+
+
+def still_same_document(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_walk_forwards_and_back_with_the_keyboard(page, live_server, language):
+    page.goto(step_url(live_server, language, 1))
+    mark_page(page)
+    first = page.locator("#tutorial-narration").inner_text()
+    page.keyboard.press("ArrowRight")
+    at_step(page, live_server, language, 2)
+    assert page.locator("#tutorial-narration").inner_text() != first
+    page.keyboard.press(" ")
+    at_step(page, live_server, language, 3)
+    page.keyboard.press("ArrowLeft")
+    at_step(page, live_server, language, 2)
+    page.keyboard.press("ArrowLeft")
+    at_step(page, live_server, language, 1)
+    assert page.locator("#tutorial-narration").inner_text() == first
+    assert still_same_document(page)  # htmx swapped the stage; no page load
+    assert page.locator("html").get_attribute("lang") == language
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_walk_forwards_and_back_with_clicks(page, live_server, language):
+    page.goto(step_url(live_server, language, 4))
+    mark_page(page)
+    for n in (5, 6):
+        page.locator("#tutorial-next").click()
+        at_step(page, live_server, language, n)
+    assert page.locator("#tutorial-next").count() == 0
+    page.locator("#tutorial-back").click()
+    at_step(page, live_server, language, 5)
+    assert still_same_document(page)
+    page.go_back()
+    at_step(page, live_server, language, 6)
+
+
+def pick(page, code, name="card"):
+    page.locator(f'label.pick:has(input[name="{name}"][value="{code}"])').click()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_your_move_after_an_illegal_and_a_different_move(page, live_server, language):
+    page.goto(step_url(live_server, language, 3))
+    mark_page(page)
+    feedback = page.locator("#tutorial-narration [data-feedback]")
+    # Illegal: the two of diamonds cannot beat the six.
+    pick(page, "2D")
+    pick(page, "6D", name="target")
+    page.locator('button[name="action"][value="beat"]').click()
+    expect(feedback).to_have_attribute("data-feedback", "illegal")
+    settled(page)
+    # Legal but not the lesson's move: taking the cards.
+    page.locator('button[name="action"][value="take"]').click()
+    expect(feedback).to_have_attribute("data-feedback", "different")
+    settled(page)
+    at_step(page, live_server, language, 3)
+    # The lesson's move.
+    if page.locator('input[name="card"][value="2D"]').is_checked():
+        pick(page, "2D")
+    pick(page, "7D")
+    pick(page, "4D", name="target")
+    page.locator('button[name="action"][value="beat"]').click()
+    at_step(page, live_server, language, 4)
+    expect(feedback).to_have_attribute("data-feedback", "success")
+    assert still_same_document(page)
+
+
+def test_your_move_works_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(step_url(live_server, "en", 3))
+    pick(page, "7D")
+    pick(page, "4D", name="target")
+    page.locator('button[name="action"][value="beat"]').click()
+    expect(page).to_have_url(re.compile(r"/en/dam/tutorials/anna-bo-cilla/4/\?ok=1$"))
+    page.locator("#tutorial-next").click()
+    expect(page).to_have_url(step_url(live_server, "en", 5))
+    context.close()
+
+
+def test_hint_button_shows_the_move(page, live_server):
+    page.goto(step_url(live_server, "en", 3))
+    page.get_by_role("button", name="Show me the move").click()
+    expect(page.locator(".tutorial-hint")).to_be_visible()
+    expect(page.locator('input[name="card"][value="7D"]')).to_be_checked()
+
+
+PAGES = [("dam", SLUG, 3), ("dam", "endgame", 10), ("dolda", "draw-and-swap", 5),
+         ("spardame", "passing", 2), ("spardame", "following-suit", 4)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_no_violations(page, live_server, language):
+    urls = [step_url(live_server, language, n, game, slug) for game, slug, n in PAGES]
+    with translation.override(language):
+        urls += [live_server.url + reverse("tutorials"), live_server.url + reverse("tutorials_dolda")]
+    for url in urls:
+        page.goto(url)
+        results = Axe().run(page)
+        assert results.violations_count == 0, (url, results.generate_report())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nothing_overflows_at_375_px(page, live_server, language):
+    page.set_viewport_size({"width": 375, "height": 800})
+    for game, slug, n in PAGES:
+        page.goto(step_url(live_server, language, n, game, slug))
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, (game, slug, n, overflow)
