@@ -1,0 +1,135 @@
+"""Practice mode in Debian's Chromium: whole deals through the UI, hint, undo, reload."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
+from django.utils import translation
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MY_TURN_OR_OVER = """() => {
+  const g = document.getElementById('game');
+  return !!g && !document.querySelector('.htmx-request')
+    && (g.dataset.over === 'true' || !!document.getElementById('hint-link'));
+}"""
+
+
+@pytest.fixture(autouse=True)
+def fast_bots(settings, monkeypatch):
+    settings.PRACTICE_BOT_DELAY_MS = 30
+    monkeypatch.setattr("rules.engine.bots.strong.TIME_BUDGET_S", 0.01)
+
+
+def new_game(page, live_server, game: str, players: int, language: str = "en", **extra):
+    with translation.override(language):
+        page.goto(live_server.url + reverse(f"practice_{game}"))
+    page.select_option("#id_players", str(players))
+    page.select_option("#id_level", "easy")
+    for field, value in extra.items():
+        page.select_option(f"#id_{field}", value)
+    page.locator("form.practice-form button[type=submit]").click()
+    page.wait_for_selector("#game")
+
+
+def version(page) -> str:
+    return page.locator("#game").get_attribute("data-version")
+
+
+def wait_my_turn(page) -> None:
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+
+
+def over(page) -> bool:
+    return page.locator("#game").get_attribute("data-over") == "true"
+
+
+def play_hint(page) -> None:
+    before = version(page)
+    page.locator("#hint-link").click()
+    page.wait_for_selector("#play-hint")
+    page.locator("#play-hint").click()
+    page.wait_for_function(f"() => document.getElementById('game')?.dataset.version !== '{before}'")
+
+
+def play_to_the_end(page, limit: int = 400) -> None:
+    for _ in range(limit):
+        wait_my_turn(page)
+        if over(page):
+            return
+        play_hint(page)
+    raise AssertionError("the deal did not end")
+
+
+def test_dam_full_game_with_keyboard_hint_undo_and_reload(page, live_server):
+    new_game(page, live_server, "dam", 2)
+    wait_my_turn(page)
+    # First attack by keyboard: a real checkbox per card, Space selects, then the button.
+    first = page.locator("#move-form input[name=card]").first
+    first.focus()
+    page.keyboard.press("Space")
+    assert first.is_checked()
+    before = version(page)
+    page.locator("#move-form button[value=attack]").click()
+    page.wait_for_function(f"() => document.getElementById('game')?.dataset.version !== '{before}'")
+    wait_my_turn(page)
+    if not over(page):
+        log_before = page.locator(".practice-log__list li").count()
+        page.locator("#undo").click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.practice-log__list li').length < {log_before}")
+        assert page.locator(".practice-log__list li").count() == 0
+        wait_my_turn(page)
+        play_hint(page)
+        wait_my_turn(page)
+        page.reload()  # a reload (or a new visit) resumes the same game
+        wait_my_turn(page)
+    play_to_the_end(page)
+    assert page.locator(".badge--loser").count() + page.locator(".practice-summary").count() >= 1
+    assert page.locator("#next-deal").is_visible()
+    assert page.locator("h1").count() == 1
+
+
+def test_refused_move_shows_the_reason(page, live_server):
+    new_game(page, live_server, "dam", 3)
+    wait_my_turn(page)
+    boxes = page.locator("#move-form input[name=card]")
+    codes = [boxes.nth(i).get_attribute("value") for i in range(boxes.count())]
+    suits: dict[str, int] = {}
+    for i, c in enumerate(codes):
+        suits.setdefault(c[-1], i)
+    if len(suits) < 2:
+        pytest.skip("a one-suit hand")
+    for i in list(suits.values())[:2]:
+        page.locator("#move-form label.pick").nth(i).click()  # a click on the card selects it
+        assert boxes.nth(i).is_checked()
+    page.locator("#move-form button[value=attack]").click()
+    page.wait_for_selector("#move-error")
+    assert "same suit" in page.locator("#move-error").inner_text()
+    assert version(page) == "0"
+
+
+def test_spardame_deal_to_its_end(page, live_server):
+    new_game(page, live_server, "spardame", 4)
+    play_to_the_end(page)
+    assert over(page)
+
+
+def test_dolda_deal_to_its_end(page, live_server):
+    new_game(page, live_server, "dolda", 2)
+    play_to_the_end(page)
+    assert over(page)
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_game_page_has_no_axe_violations_and_fits_375_px(page, live_server, language):
+    new_game(page, live_server, "dam", 3, language=language)
+    wait_my_turn(page)
+    page.locator("#hint-link").click()
+    page.wait_for_selector("#play-hint")
+    assert page.locator("html").get_attribute("lang") == language
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
