@@ -11,8 +11,9 @@ per process (it depends only on the language and the step); the CSRF token is pu
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -229,32 +230,38 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
 
 # --------------------------------------------------------------------------- rendering
 CSRF_SENTINEL = "__tutorial_csrf__"
-_PARTIALS: dict[tuple, str] = {}
+_PARTIALS: dict[tuple, tuple[str, bool, str]] = {}
 _MAX_PARTIALS = 2000
 
 
-def _render_step(request: HtmxHttpRequest, ctx: dict[str, Any], status: int = 200,
-                 cache_key: tuple | None = None, push_url: str = "") -> HttpResponse:
-    tutorial = ctx["tutorial"]
+def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
+                 status: int = 200, cache_key: tuple | None = None,
+                 push_url: str = "") -> HttpResponse:
+    """The full page, or for htmx the ``htmx`` partial (cached by ``cache_key`` when given)."""
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     if partial:
-        html = _PARTIALS.get(cache_key) if cache_key else None
-        if html is None:
+        entry = _PARTIALS.get(cache_key) if cache_key else None
+        if entry is None:
+            ctx = make_ctx()
             html = render_to_string("tutorials/step.html#htmx",
                                     {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
+            entry = (html, ctx["n"] == ctx["total"], ctx["tutorial"].key)
             if cache_key and len(_PARTIALS) < _MAX_PARTIALS:
-                _PARTIALS[cache_key] = html
+                _PARTIALS[cache_key] = entry
+        html, last, key = entry
         if CSRF_SENTINEL in html:
             html = html.replace(CSRF_SENTINEL, get_token(request))
         response = HttpResponse(html, status=status)
         if push_url:
             response["HX-Push-Url"] = push_url
     else:
+        ctx = make_ctx()
         ctx["finished"] = progress.finished(request)
         response = render(request, "tutorials/step.html", ctx, status=status)
+        last, key = ctx["n"] == ctx["total"], ctx["tutorial"].key
     patch_vary_headers(response, ("HX-Request",))
-    if ctx["n"] == ctx["total"] and status == 200:
-        progress.mark_finished(request, response, tutorial.key)
+    if last and status == 200:
+        progress.mark_finished(request, response, key)
     return response
 
 
@@ -308,11 +315,11 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         return _not_found(request, tutorial, game)
     hint = request.GET.get("hint") == "1" and tutorial.steps[step - 1].your_move
     ok = request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move
-    feedback = _("Well done: that is the move.") if ok else ""
-    ctx = step_context(tutorial, step, hint=hint, feedback=feedback,
-                       feedback_kind="success" if ok else "")
     key = (get_language(), game, slug, step, hint, ok)
-    return _render_step(request, ctx, cache_key=key)
+    return _render_step(request, partial(
+        step_context, tutorial, step, hint=hint,
+        feedback=_("Well done: that is the move.") if ok else "",
+        feedback_kind="success" if ok else ""), cache_key=key)
 
 
 def _posted_cards(request: HttpRequest) -> list[str]:
@@ -329,16 +336,24 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         return _not_found(request, tutorial, game)
     lesson = tutorial.steps[step - 1]
     if not lesson.your_move:
-        ctx = step_context(tutorial, step, feedback=_("There is no move to make at this step."),
-                           feedback_kind="error")
-        return _render_step(request, ctx, status=400)
+        return _render_step(request, partial(
+            step_context, tutorial, step, feedback_kind="error",
+            feedback=_("There is no move to make at this step.")), status=400)
     rp = replay(game, slug)
     module = rp.scn.module
     lesson_move = rp.scn.steps[lesson.at - 1].move
     player = lesson_move.split()[0]
+    seat = rp.scn.players.index(player)
     state = rp.states[lesson.at - 1]
     selected: list[int] = []
     target_card = None
+
+    def again(feedback: str, kind: str, status: int = 200) -> HttpResponse:
+        """The same step with a message; the learner's choice stays selected."""
+        return _render_step(request, partial(
+            step_context, tutorial, step, selected=selected, target=target_card,
+            feedback=feedback, feedback_kind=kind), status=status)
+
     try:
         cards = _posted_cards(request)
         selected = [C.parse(c) for c in cards]
@@ -347,43 +362,35 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
             raise BadInput
         target_card = C.parse(target) if target else None
         if not target and game == "dam":
-            table = state.view(0)["table"]
+            table = state.view(seat)["table"]
             if len(table) == 1:  # one attack card: nothing to choose
                 target = C.code(table[0])
         text = move_text(game, player, request.POST.get("action", ""), cards, target,
                          move_buttons(game, rp.scn.options))
     except BadInput:
-        ctx = step_context(tutorial, step, feedback=_("That form could not be read. Choose cards "
-                                                      "and press one of the buttons."),
-                           feedback_kind="error")
-        return _render_step(request, ctx, status=400)
+        selected, target_card = [], None
+        return again(_("That form could not be read. Choose cards and press one of the "
+                       "buttons."), "error", status=400)
     except NeedChoice as exc:
-        ctx = step_context(tutorial, step, selected=selected, target=target_card,
-                           feedback=str(exc), feedback_kind="illegal")
-        return _render_step(request, ctx)
+        return again(str(exc), "illegal")
     try:
-        _new_state, _events = scenario.apply_move(module, state, rp.scn.players, text)
-        action = module.parse_action(state, rp.scn.players.index(player), text.split()[1:])
+        action = module.parse_action(state, seat, text.split()[1:])
+        state.apply(action)  # the engine judges; the replayed state is never changed
     except IllegalAction as exc:
-        ctx = step_context(tutorial, step, selected=selected, target=target_card,
-                           feedback=reason_text(exc.reason, exc.cards, game),
-                           feedback_kind="illegal")
-        return _render_step(request, ctx)
-    expected = module.parse_action(state, rp.scn.players.index(player), lesson_move.split()[1:])
+        return again(reason_text(exc.reason, exc.cards, game), "illegal")
+    expected = module.parse_action(state, seat, lesson_move.split()[1:])
     if canonical(module, action) != canonical(module, expected):
-        better = lesson.better or gettext_lazy(
+        why = lesson.better or gettext_lazy(
             "That move is allowed, but this lesson is about another one.")
-        ctx = step_context(tutorial, step, selected=selected, target=target_card,
-                           feedback=_("Allowed, but not the best move here. %(why)s Try again.")
-                           % {"why": better}, feedback_kind="different")
-        return _render_step(request, ctx)
+        return again(_("Allowed, but not the best move here. %(why)s Try again.") % {"why": why},
+                     "different")
     next_n = min(step + 1, len(tutorial.steps))
     next_url = _step_url(game, slug, next_n)
     if request.htmx:
-        ctx = step_context(tutorial, next_n, feedback=_("Well done: that is the move."),
-                           feedback_kind="success")
-        return _render_step(request, ctx, cache_key=(get_language(), game, slug, next_n, False,
-                                                     True), push_url=next_url)
+        return _render_step(request, partial(
+            step_context, tutorial, next_n, feedback=_("Well done: that is the move."),
+            feedback_kind="success"),
+            cache_key=(get_language(), game, slug, next_n, False, True), push_url=next_url)
     return HttpResponseRedirect(next_url + "?ok=1", status=303)
 
 
