@@ -251,7 +251,11 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
                           highlight=selected,
                           label=_("Card table"))
     log = P.game_log(record, derived)
-    latest = log[-1]["lines"] if log else []
+    # What happened since the player's last decision: their move, then each bot reply as it
+    # is shown (one more line per bot step).
+    mine = [i for i, entry in enumerate(log) if entry["mine"]]
+    since = mine[-1] if mine else 0
+    latest = [line for entry in log[since:] for line in entry["lines"]]
     human = record.names[record.human_seat]
     undoable = any(m.startswith(human + " ") for m in record.actions)
     bot_turn = P.is_bot_turn(record, state)
