@@ -100,13 +100,16 @@ def _mask(cards: Iterable[int]) -> int:
 # ``upto[k]`` = how many have at most k cards; cached per seat and suit holding under an int
 # key: the random bot asks for all of them on every attack and the same small holdings come
 # up again and again.
-_SUBSETS: dict[int, tuple[list[tuple], list[int]]] = {}
-_ADD_KEY = 1 << 60  # keeps "add" lists apart from "attack" lists
+# Indexed by ((kind * 8 + seat) * 4 + suit) << 13 | the suit's 13-bit holding: a flat list
+# is cheaper than hashing, and there are at most 2 * 8 * 4 * 8192 slots.
+_SUBSETS: list[tuple[list[tuple], list[int]] | None] = [None] * (2 * 8 * 4 * 8192)
+SUIT_SLOTS = tuple((13 * s, s << 13) for s in range(4))  # (bit shift, list offset) per suit
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple], list[int]]:
-    key = (seat << 52) | suit_cards | (_ADD_KEY if kind == "add" else 0)
-    hit = _SUBSETS.get(key)
+    suit = (suit_cards.bit_length() - 1) // 13
+    index = ((((kind == "add") * 8 + seat) * 4 + suit) << 13) | (suit_cards >> (13 * suit))
+    hit = _SUBSETS[index]
     if hit is None:
         cards = _bits(suit_cards)
         acts: list[tuple] = []
@@ -114,10 +117,7 @@ def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple],
         for k in range(1, len(cards) + 1):
             acts.extend((kind, seat, combo) for combo in combinations(cards, k))
             upto.append(len(acts))
-        hit = (acts, upto)
-        if len(_SUBSETS) > 200_000:  # a bound, not a tuning knob: keep memory flat
-            _SUBSETS.clear()
-        _SUBSETS[key] = hit
+        hit = _SUBSETS[index] = (acts, upto)
     return hit
 
 
@@ -257,18 +257,23 @@ class State:
             limit = BIG if opts.attack_cap is None else opts.attack_cap
             if not self.stock and opts.endgame_overplay == "forbidden":
                 limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
-            base = seat << 52
-            get = _SUBSETS.get
+            base = seat << 15
+            subsets = _SUBSETS
             if limit >= 13:  # no limit in force: every subset of every suit
-                for sm in SUIT_MASK:
-                    sc = hand & sm
-                    if sc:
-                        acts += (get(base | sc) or _subset_actions("attack", seat, sc))[0]
+                for shift, offset in SUIT_SLOTS:
+                    h = hand >> shift & 0x1FFF
+                    if h:
+                        hit = subsets[base | offset | h]
+                        if hit is None:
+                            hit = _subset_actions("attack", seat, h << shift)
+                        acts += hit[0]
                 return acts
-            for sm in SUIT_MASK:
-                sc = hand & sm
-                if sc:
-                    hit = get(base | sc) or _subset_actions("attack", seat, sc)
+            for shift, offset in SUIT_SLOTS:
+                h = hand >> shift & 0x1FFF
+                if h:
+                    hit = subsets[base | offset | h]
+                    if hit is None:
+                        hit = _subset_actions("attack", seat, h << shift)
                     lst, upto = hit
                     if limit >= len(upto) - 1:
                         acts += lst
@@ -300,7 +305,7 @@ class State:
             raise IllegalAction("bad_move", detail=repr(action)) from None
         if seat != self.to_move:
             raise IllegalAction("not_your_turn")
-        handler = _HANDLERS.get(kind)
+        handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction("bad_move", detail=f"unknown move {kind!r}")
         return handler(self, seat, action)
@@ -364,13 +369,22 @@ class State:
         events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": list(cards)}]
         if not ns.trump_set and opts.trump == "turned":
             ns._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
+            stock = ns.stock  # same cards, new order
         if stock:
-            if hands[seat].bit_count() < opts.hand_size:
-                ns._refill(seat, events)  # D-R1: the attacker draws first
+            need = opts.hand_size - hands[seat].bit_count()
+            if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
+                k = need if need < len(stock) else len(stock)  # D-R2
+                h = hands[seat]
+                for c in stock[-k:]:
+                    h |= 1 << c
+                hands[seat] = h
+                ns.stock = stock = stock[:-k]
+                events.append({"type": "refill", "seat": seat, "count": k,
+                               "stock_count": len(stock)})
         elif opts.endgame_overplay == "penalty" and len(cards) > hands[d].bit_count():
             ns._overplay_penalty(events)  # D-A4 penalty reading
             return ns, events
-        if not ns.stock:
+        if not stock:
             ns._note_out(events)  # D-N2: an attacker who laid their last card
         if opts.extra_attack:
             ns._enter_extra_or_defence()
