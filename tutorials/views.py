@@ -146,7 +146,8 @@ def _event_cards(game: str, events: list, viewer: int) -> set[int]:
         for key in ("card", "attack_card", "card_in", "taken", "given"):
             if isinstance(e.get(key), int):
                 out.add(e[key])
-        if e.get("type") != "cards_exchanged":
+        if e.get("type") not in ("cards_exchanged", "trick_won", "deal_scored", "scored",
+                                 "rows_revealed"):
             out |= {c for c in e.get("cards") or () if isinstance(c, int)}
     return out
 
