@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,25 +100,26 @@ def _players(options: dam.Options, data: st.DataObject) -> int:
     return data.draw(st.integers(lo, hi))
 
 
-@settings(max_examples=60, deadline=None)
-@given(preset=st.sampled_from(sorted(dam.PRESETS)), n=st.integers(2, 6), seed=st.integers(0, 10**9))
+@pytest.mark.parametrize("preset", sorted(dam.PRESETS))
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 6), seed=st.integers(0, 10**9))
 def test_presets_keep_every_card_and_end_with_one_loser_holding_her(preset, n, seed):
     _play(_preset(preset), n, seed)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(options=options_strategy, seed=st.integers(0, 10**9), data=st.data())
 def test_random_option_mixes_keep_every_card_and_end_with_one_loser(options, seed, data):
     _play(options, _players(options, data), seed)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(options=options_strategy, seed=st.integers(0, 10**9), data=st.data())
 def test_heuristic_bots_finish_games_too(options, seed, data):
     _play(options, _players(options, data), seed, bot="heuristic")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(options=options_strategy, seed=st.integers(0, 10**9), data=st.data())
 def test_replay_is_deterministic_and_json_round_trips(options, seed, data):
     n = _players(options, data)
@@ -150,7 +152,7 @@ def _wrong_actions(state: dam.State, rng: random.Random) -> list[tuple]:
     return [a for a in cands if a not in legal]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(options=options_strategy, seed=st.integers(0, 10**9), data=st.data())
 def test_refused_actions_change_nothing_and_legal_ones_are_accepted(options, seed, data):
     n = _players(options, data)
