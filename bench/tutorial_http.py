@@ -82,19 +82,20 @@ def run_wrk(url: str, seconds: int, connections: int, headers: dict[str, str]) -
     return parse_wrk(out)
 
 
-def first_load(base: str, html: bytes) -> tuple[int, list[tuple[str, int]]]:
-    """Bytes of the page's CSS and JS as served with Accept-Encoding: gzip."""
+def first_load(base: str, html: bytes) -> tuple[int, int, list[tuple[str, int]]]:
+    """Bytes of the page's CSS and JS as served with Accept-Encoding: gzip, and uncompressed."""
     assets = re.findall(rb'<link rel="stylesheet" href="([^"]+)"', html)
     assets += re.findall(rb'<script src="([^"]+)"', html)
-    total, parts = 0, []
+    total, raw_total, parts = 0, 0, []
     for a in assets:
         url = a.decode()
         status, headers, body = fetch(base + url, {"Accept-Encoding": "gzip"})
         if status != 200:
             raise SystemExit(f"{url}: HTTP {status}")
         total += len(body)
+        raw_total += len(fetch(base + url, {})[2])
         parts.append((url.rsplit("/", 1)[-1], len(body)))
-    return total, parts
+    return total, raw_total, parts
 
 
 def main() -> None:
@@ -135,7 +136,7 @@ def main() -> None:
             _s, page_headers, page = fetch(base + STEP_PATH, {"Accept-Encoding": "gzip"})
             if page_headers.get("Content-Encoding") == "gzip":
                 page = gzip.decompress(page)
-            assets_bytes, parts = first_load(base, page)
+            assets_bytes, assets_raw, parts = first_load(base, page)
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -160,9 +161,12 @@ def main() -> None:
     print(f"partial_to_full_html={len(partial) / len(page):.3f}")
     print("assets=" + ",".join(f"{name}:{size}" for name, size in parts))
     print(f"first_load_html_bytes_as_served={served_html}")
-    first = page_gz + assets_bytes
-    print(f"first_load_compressed_bytes={first}")
+    first = served_html + assets_bytes
+    print(f"first_load_bytes_as_served={first}")
+    print(f"first_load_compressed_bytes_if_html_gzipped={page_gz + assets_bytes}")
     print(f"partial_gzip_to_first_load_compressed={partial_gz / first:.3f}")
+    print(f"first_load_uncompressed_bytes={len(page) + assets_raw}")
+    print(f"partial_to_first_load_uncompressed={len(partial) / (len(page) + assets_raw):.3f}")
     print(f"first_load_kb={first / 1024:.1f}")
 
 
