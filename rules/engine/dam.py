@@ -12,7 +12,22 @@ Actions are plain tuples whose second item is always the acting seat:
     ("announce", seat, suit)        ("slap", seat)   ("wait", seat)
     ("add", seat, (card, ...))      ("done", seat)
 
-Rule interpretations that the spec leaves open are marked "Decision" where they are made.
+Rule interpretations that the spec leaves open are marked "Decision" where they are made:
+
+- A beaten pair goes to the discard pile at once (D-B4); ``beaten`` keeps the pairs of the
+  current attack for the view only.
+- While the stock lasts nobody is out; a player reached as attacker or defender with an empty
+  hand (possible only after adding every card in an extra attack, D-A5) first draws up to the
+  hand size, so the deal cannot stall.
+- Under ``endgame_overplay=penalty`` an add that makes the attack larger than the defender's
+  hand is an overplay too and is punished the same way (D-A4).
+- A move of a kind the phase does not allow (``take`` between attacks, ``attack`` while
+  defending, ``announce`` in the extra-attack step, ...) is ``bad_move``; a ``beat`` naming a
+  card that is not in the attack is ``bad_move``; ``add`` with no card is ``bad_move``.
+- A defender who beats with their last card while unbeaten cards remain (the attack was laid
+  before the stock ran out) is not out: they still take the rest.
+- Players who go out at the same moment are listed from the attacker clockwise.
+- A first attack with an empty stock turns nothing: the deal has no trump (D-T2).
 """
 
 from __future__ import annotations
@@ -208,14 +223,6 @@ class State:
         if not self.stock and opts.endgame_overplay == "forbidden":
             room = min(room, self.hands[self.defender].bit_count() - len(self.table))
         return room
-
-    def _attack_limit(self) -> int:
-        """Most cards a new attack may hold (D-A3, D-A4 forbidden)."""
-        opts = self.opts
-        limit = BIG if opts.attack_cap is None else opts.attack_cap
-        if not self.stock and opts.endgame_overplay == "forbidden":
-            limit = min(limit, self.hands[self.defender].bit_count())
-        return limit
 
     def _marriage_suits(self, seat: int) -> list[int]:
         """Suits that ``seat`` could announce now (D-T4), in suit order."""
@@ -688,7 +695,8 @@ class State:
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> dict[str, Any]:
         hidden = (self.opts.endgame_overplay == "penalty" and not self.stock)
-        counts = [None if (hidden and s != seat) else h.bit_count() for s, h in enumerate(self.hands)]
+        counts = [None if (hidden and s != seat) else h.bit_count()
+                  for s, h in enumerate(self.hands)]
         return {
             "game": NAME,
             "seat": seat,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import QUEEN_OF_SPADES, SPADES
+from ..cards import QUEEN_OF_SPADES
 
 QS = QUEEN_OF_SPADES
 
@@ -81,7 +81,8 @@ class HeuristicBot:
         return sum(1 for c in range(trump * 13, trump * 13 + 13)
                    if c > card and c not in self._seen and c not in mine)
 
-    def _beat_cost(self, a: int, c: int, trump: int | None, endgame: bool, hand: list[int]) -> float:
+    def _beat_cost(self, a: int, c: int, trump: int | None, endgame: bool,
+                   hand: list[int]) -> float:
         if c // 13 == a // 13 and c // 13 != trump:
             return _rank(c) - _rank(a)  # a near card of the same suit is cheapest
         # A trump: dear while the stock lasts, cheaper once no more cards come; a trump that
@@ -143,7 +144,3 @@ class HeuristicBot:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-
-# Spades are only named for readers: the queen-of-spades bonus above is what makes the bot
-# lead her together with other spades, since such attacks score highest.
-_ = SPADES
