@@ -577,3 +577,31 @@ def test_unnamed_cards_go_under_the_named_stock_above_the_turned_card():
     stock = state.to_json()["stock"]
     assert stock[:2] == [parse("4C"), parse("5C")] and stock[-1] == parse("7H")
     assert len(stock) == 50 and state.trump == 2
+
+
+# ---------------------------------------------------------------- decisions around D-A5
+def test_D_A5_attacker_emptied_by_adds_draws_when_play_reaches_them():
+    state = make({"A": "2C 3C 4C", "B": "5H 6H 7H"}, "8C 9C TC JD QD KD",
+                 rules={"extra_attack": True, "hand_size": 3}, trump="D")
+    state = do(state, "A attack 2C", "B wait", "A add 3C 4C 8C")
+    assert count(state, "A") == 0 and state.to_move == 1 and state.out == ()
+    state = do(state, "B take")
+    assert state.to_move == 0 and hand(state, "A") == {"9C", "TC", "JD"}
+
+
+def test_D_A5_an_add_that_overplays_in_the_endgame_is_punished_under_penalty():
+    state = make({"A": "2C 3C 4C", "B": "5H 6H", "C": "QS 9D"}, trump="D",
+                 rules={"extra_attack": True, "endgame_overplay": "penalty"})
+    state = do(state, "A attack 2C 3C", "B wait")
+    ev = events(state, "A add 4C")
+    assert [e["type"] for e in ev][:2] == ["add", "overplay_penalty"]
+    state = do(state, "A add 4C")
+    assert hand(state, "A") == {"2C", "3C", "4C", "5H", "6H"} and state.out == (1,)
+
+
+def test_D_A5_endgame_add_may_not_exceed_the_defender_hand_when_forbidden():
+    state = make({"A": "2C 3C 4C", "B": "5H 6H", "C": "QS 9D"}, trump="D",
+                 rules={"extra_attack": True})
+    state = do(state, "A attack 2C", "B wait")
+    assert refused(state, "A add 3C 4C") == "add_not_allowed"
+    assert do(state, "A add 3C").phase == dam.DEFEND  # the limit is reached: step over
