@@ -195,7 +195,11 @@ DETERMINIZE = {"dam": determinize_dam, "dolda": determinize_dolda,
 def _result(game: str, state: Any, seat: int) -> float:
     """Lower is better for ``seat``."""
     if game == "dam":
-        return 1.0 if state.loser == seat else 0.0
+        if state.loser == seat:
+            return 1.0
+        # A small tie-break among the deals not lost: going out early is safer (D-N2).
+        out = list(state.out)
+        return 0.05 * out.index(seat) / len(state.names) if seat in out else 0.0
     if game == "dolda":
         scores = state.scores
     else:
@@ -219,9 +223,10 @@ def _rollout(game: str, state: Any, seat: int, rng: random.Random) -> float:
 def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random) -> list:
     """The actions worth simulating: all of them when few, else a spread that always holds
     the heuristic bot's choice (Dam attacks can have hundreds of same-suit subsets)."""
-    if len(acts) <= MAX_CANDIDATES:
-        return list(acts)
+    # The heuristic bot's choice comes first, so ties (a stable sort) keep the sensible move.
     picked = [_HEURISTIC[game](rng.getrandbits(32)).act(state, seat)]
+    if len(acts) <= MAX_CANDIDATES:
+        return picked + [a for a in acts if a != picked[0]]
     if game == "dam":
         # Singles and whole-suit attacks first, then random others.
         singles = [a for a in acts if a[0] in ("attack", "add") and len(a[2]) == 1]
@@ -252,6 +257,7 @@ def evaluate(state: Any, seat: int, rng: random.Random,
         return [(acts[0], 0.0, 0)]
     cands = _candidates(game, state, seat, acts, rng)
     totals = [0.0] * len(cands)
+    squares = [0.0] * len(cands)
     counts = [0] * len(cands)
     start = time.perf_counter()
     det = DETERMINIZE[game]
@@ -260,15 +266,27 @@ def evaluate(state: Any, seat: int, rng: random.Random,
         world = det(state, seat, rng)
         for i, a in enumerate(cands):
             after, _ = world.apply(a)
-            totals[i] += _result(game, after, seat) if after.over else _rollout(
-                game, after, seat, rng)
+            r = _result(game, after, seat) if after.over else _rollout(game, after, seat, rng)
+            totals[i] += r
+            squares[i] += r * r
             counts[i] += 1
             done += 1
         if time.perf_counter() - start > budget_s:
             break
-    scored = [(a, totals[i] / counts[i], counts[i]) for i, a in enumerate(cands)]
+    means = [totals[i] / counts[i] for i in range(len(cands))]
+    # The heuristic's move (candidate 0) stays unless another is better by more than the
+    # noise of the estimates (one standard error of the difference): with few rollouts the
+    # bare best mean is often luck.
+    def var(i: int) -> float:
+        k = counts[i]
+        return max(squares[i] / k - means[i] ** 2, 0.0) / k
+
+    adjusted = list(means)
+    for i in range(1, len(cands)):
+        adjusted[i] = means[i] + (var(0) + var(i)) ** 0.5
+    scored = [(a, adjusted[i], counts[i]) for i, a in enumerate(cands)]
     scored.sort(key=lambda t: t[1])
-    return scored
+    return [(a, means[cands.index(a)], k) for a, _adj, k in scored]
 
 
 class StrongBot:
