@@ -249,3 +249,57 @@ def test_replays_never_show_a_state_the_engine_did_not_produce():
     for t in lessons.TUTORIALS.values():
         rp = replay(t.game, t.slug)
         assert len(rp.states) == len(rp.scn.steps) + 1
+
+
+# ------------------------------------------------------------------ nothing hidden leaks
+CARD_RE = re.compile(r'data-card="(\w\w)"|name="(?:card|target)" value="(\w\w)"')
+
+
+def shown_codes(html: str) -> set[str]:
+    return {a or b for a, b in CARD_RE.findall(html)}
+
+
+def hidden_codes(tutorial, n) -> set[str]:
+    """Cards the page may not show at step n: stock order, and (dolda) unknown row cards."""
+    from rules.engine.cards import code
+    rp = replay(tutorial.game, tutorial.slug)
+    step = tutorial.steps[n - 1]
+    state = rp.states[step.at - 1 if step.your_move else step.at]
+    data = state.to_json()
+    names = rp.scn.players
+    if step.your_move:
+        viewer = names.index(rp.scn.steps[step.at - 1].move.split()[0])
+    else:
+        viewer = names.index(tutorial.viewer) if tutorial.viewer else 0
+    view = state.view(viewer)
+    hidden = set()
+    if tutorial.game == "dam":
+        hidden = set(data["stock"]) - ({view["turned"]} if view["turned_in_stock"] else set())
+    elif tutorial.game == "dolda":
+        hidden = set(data["stock"])
+        for owner, row in enumerate(data["rows"]):
+            hidden |= {c for c, v in zip(row, view["rows"][owner]) if v is None}
+        if data["held"] >= 0 and view["held"] is None:
+            hidden.add(data["held"])
+    elif data["phase"] == "pass":
+        hidden = {c for s, ch in enumerate(data["chosen"]) if s != viewer and ch for c in ch}
+    return {code(c) for c in hidden}
+
+
+@pytest.mark.parametrize("game,slug,n", ALL_STEPS)
+def test_no_hidden_card_in_any_step(client, game, slug, n):
+    tutorial = lessons.get(game, slug)
+    hidden = hidden_codes(tutorial, n)
+    for headers in ({}, HX):
+        html = client.get(step_url(game, slug, n), **headers).content.decode()
+        assert not shown_codes(html) & hidden
+    if tutorial.steps[n - 1].your_move:
+        html = client.get(step_url(game, slug, n) + "?hint=1").content.decode()
+        assert not shown_codes(html) & hidden
+
+
+def test_a_refused_move_reveals_nothing_new(client):
+    where = ("dolda", "draw-and-swap", 2)
+    before = shown_codes(client.get(step_url(*where)).content.decode())
+    after = shown_codes(client.post(move_url(*where), {"action": "swap"}).content.decode())
+    assert after == before
