@@ -713,6 +713,8 @@ class State:
             "attacker": None if self.attacker < 0 else self.attacker,
             "defender": None if self.defender < 0 else self.defender,
             "trump": None if self.trump < 0 else self.trump,
+            # public: everyone saw trump turned or a pair announced (D-T1, D-T4)
+            "trump_decided": self.trump_set,
             "turned": None if self.turned < 0 else self.turned,
             "turned_in_stock": bool(self.stock) and self.stock[0] == self.turned,
             "stock_count": len(self.stock),
