@@ -111,17 +111,19 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-# Every same-suit subset of a suit's cards in a hand as action tuples, smallest first, with
-# ``upto[k]`` = how many have at most k cards; cached per seat and suit holding under an int
-# key: the random bot asks for all of them on every attack and the same small holdings come
-# up again and again.
-# Indexed by ((kind * 8 + seat) * 4 + suit) << 13 | the suit's 13-bit holding: a flat list
-# is cheaper than hashing, and there are at most 2 * 8 * 4 * 8192 slots.
+# Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first, with
+# ``upto[k]`` = how many have at most k cards.  The random bot asks for all of them on every
+# attack and the same small holdings come up again and again, so they are cached in a flat
+# list indexed by ((kind * 8 + seat) * 4 + suit) << 13 | the suit's 13-bit holding (cheaper
+# than hashing).  A budget on the cached tuples keeps a long-running server's memory flat.
 _SUBSETS: list[tuple[list[tuple], list[int]] | None] = [None] * (2 * 8 * 4 * 8192)
+_SUBSET_BUDGET = 400_000
+_subset_cached = 0
 SUIT_SLOTS = tuple((13 * s, s << 13) for s in range(4))  # (bit shift, list offset) per suit
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple], list[int]]:
+    global _subset_cached
     suit = (suit_cards.bit_length() - 1) // 13
     index = ((((kind == "add") * 8 + seat) * 4 + suit) << 13) | (suit_cards >> (13 * suit))
     hit = _SUBSETS[index]
@@ -132,7 +134,12 @@ def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple],
         for k in range(1, len(cards) + 1):
             acts.extend((kind, seat, combo) for combo in combinations(cards, k))
             upto.append(len(acts))
-        hit = _SUBSETS[index] = (acts, upto)
+        hit = (acts, upto)
+        if _subset_cached + len(acts) > _SUBSET_BUDGET:
+            _SUBSETS[:] = [None] * len(_SUBSETS)
+            _subset_cached = 0
+        _SUBSETS[index] = hit
+        _subset_cached += len(acts)
     return hit
 
 
