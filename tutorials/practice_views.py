@@ -282,7 +282,7 @@ def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     derived = P.load(record)
     ctx = _context(request, record, derived, show_hint=request.GET.get("hint") == "1")
-    return _render(request, "practice/game.html", "game", ctx)
+    return _render(request, "practice/game.html", "update", ctx)
 
 
 def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpResponse:
@@ -292,10 +292,10 @@ def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpR
         record.refresh_from_db()
         ctx = _context(request, record, P.load(record), error=exc.message)
         status = 200 if request.htmx else exc.status
-        return _render(request, "practice/game.html", "game", ctx, status=status)
+        return _render(request, "practice/game.html", "update", ctx, status=status)
     if request.htmx:
         record.refresh_from_db()
-        return _render(request, "practice/game.html", "game",
+        return _render(request, "practice/game.html", "update",
                        _context(request, record, P.load(record)))
     return HttpResponseRedirect(reverse(f"practice_{record.game}_play", args=[record.pk]))
 
@@ -330,7 +330,7 @@ def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
         new = P.next_deal(record, request.POST.get("version"))
     except P.PracticeError as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
-        return _render(request, "practice/game.html", "game", ctx,
+        return _render(request, "practice/game.html", "update", ctx,
                        status=200 if request.htmx else exc.status)
     url = reverse(f"practice_{game}_play", args=[new.pk])
     if request.htmx:
@@ -354,7 +354,7 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
         ctx = _context(request, record, derived,
                        error=_("The game can be exported once the deal is over: the file shows "
                                "every card."))
-        return _render(request, "practice/game.html", "game", ctx, status=409)
+        return _render(request, "practice/game.html", "update", ctx, status=409)
     text = json.dumps(P.export(record), ensure_ascii=False, indent=2)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = (
