@@ -32,7 +32,8 @@ class HeuristicBot:
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
-        self._seen: set[int] = set()  # cards seen leaving play (beaten pairs, played attacks)
+        # Cards seen going to the discard pile in beaten pairs (in the attacks this seat saw).
+        self._seen: set[int] = set()
 
     def act(self, state: Any, seat: int) -> tuple:
         view = state.view(seat)
