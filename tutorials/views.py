@@ -185,8 +185,10 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
     pick = step.your_move and game != "dolda"
     if hint and step.your_move:
         selected = [c for c in _lesson_cards(lesson_move) if c in view.get("hand", ())]
+        if " beat " in lesson_move:
+            target = _lesson_cards(lesson_move)[0]
     table = table_context(view, reveal=reveal, highlight=marks, selectable=pick,
-                          selected=selected or ())
+                          selected=selected or (), target=target)
     ctx: dict[str, Any] = {
         "tutorial": tutorial, "game": game, "n": n, "total": len(tutorial.steps),
         "step": step, "narration": step.say, "table": table,
@@ -199,20 +201,11 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
         "feedback": feedback, "feedback_kind": feedback_kind, "hint": hint,
     }
     if step.your_move:
-        targets = []
-        if game == "dam" and view["phase"] == "defend":
-            lesson_target = _lesson_cards(lesson_move)[0] if " beat " in lesson_move else None
-            chosen = lesson_target if hint else target
-            for a in view["table"]:
-                entry = card_context(a, game, hint and a == lesson_target)
-                entry["checked"] = a == chosen
-                targets.append(entry)
         kinds = move_buttons(game, rp.scn.options)
         ctx.update({
             "your_move": True,
             "move_url": reverse(f"tutorial_move_{game}", kwargs={"slug": slug, "step": n}),
             "buttons": [{"value": k, "label": MOVE_LABELS[k]} for k in kinds],
-            "targets": targets,
             "player": names[viewer],
         })
         if hint:

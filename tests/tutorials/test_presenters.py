@@ -133,3 +133,16 @@ def test_table_has_a_label_in_every_language(language):
     with translation.override(language):
         html = render_to_string("games/table.html", {"table": table_context(state.view(0))})
     assert 'role="group" aria-label="' in html and 'data-game="dam"' in html
+
+
+def test_dam_defender_picks_the_attack_card_to_beat_with_radios():
+    state = next(random_positions("dam", 3, seed=2))
+    attacker = state.to_move
+    state, _ = state.apply(next(a for a in state.legal_actions() if a[0] == "attack"))
+    view = state.view(state.to_move)
+    target = view["table"][0]
+    html = render(view, selectable=True, target=target)
+    radios = re.findall(r'type="radio" name="target" value="(\w\w)"( checked)?', html)
+    assert [C.parse(v) for v, _ in radios] == view["table"]
+    assert [v for v, chk in radios if chk] == [C.code(target)]
+    assert 'name="target"' not in render(state.view(attacker), selectable=True)
