@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import reverse, translate_url
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -28,6 +29,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
+from dam_site.context_processors import LANGUAGE_NAMES
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
@@ -228,17 +230,38 @@ _PARTIALS: dict[tuple, tuple[str, bool, str]] = {}
 _MAX_PARTIALS = 2000
 
 
+def _language_switcher_oob(request: HttpRequest, path: str) -> str:
+    """The header's language switcher for ``path``, as an out-of-band swap: after htmx moved to
+    another step, switching language must keep that step."""
+    current = get_language()
+    alternates = [{"code": code, "name": LANGUAGE_NAMES.get(code, code), "current": code == current,
+                   "url": request.build_absolute_uri(translate_url(path, code))}
+                  for code, _name in settings.LANGUAGES]
+    html = render_to_string("includes/language_switcher.html", {"language_alternates": alternates})
+    tag = '<nav class="language-switcher"'
+    if not html.lstrip().startswith(tag):
+        return ""  # the markup changed: better no update than a second switcher in the stage
+    return html.replace(tag, tag + ' hx-swap-oob="outerHTML:.language-switcher"', 1)
+
+
 def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
                  status: int = 200, cache_key: tuple | None = None,
-                 push_url: str = "") -> HttpResponse:
-    """The full page, or for htmx the ``htmx`` partial (cached by ``cache_key`` when given)."""
+                 push_url: str = "", page_path: str = "") -> HttpResponse:
+    """The full page, or for htmx the ``htmx`` partial (cached by ``cache_key`` when given).
+
+    ``page_path``: the step the browser shows afterwards, when the URL changes (the htmx
+    partial then also updates the language switcher)."""
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     if partial:
+        if cache_key:
+            cache_key = (*cache_key, request.build_absolute_uri("/"))
         entry = _PARTIALS.get(cache_key) if cache_key else None
         if entry is None:
             ctx = make_ctx()
             html = render_to_string("tutorials/step.html#htmx",
                                     {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
+            if page_path:
+                html += _language_switcher_oob(request, page_path)
             entry = (html, ctx["n"] == ctx["total"], ctx["tutorial"].key)
             if cache_key and len(_PARTIALS) < _MAX_PARTIALS:
                 _PARTIALS[cache_key] = entry
@@ -313,7 +336,7 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     return _render_step(request, partial(
         step_context, tutorial, step, hint=hint,
         feedback=_("Well done: that is the move.") if ok else "",
-        feedback_kind="success" if ok else ""), cache_key=key)
+        feedback_kind="success" if ok else ""), cache_key=key, page_path=request.path)
 
 
 def _posted_cards(request: HttpRequest) -> list[str]:
@@ -384,7 +407,8 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         return _render_step(request, partial(
             step_context, tutorial, next_n, feedback=_("Well done: that is the move."),
             feedback_kind="success"),
-            cache_key=(get_language(), game, slug, next_n, False, True), push_url=next_url)
+            cache_key=(get_language(), game, slug, next_n, False, True), push_url=next_url,
+            page_path=next_url)
     return HttpResponseRedirect(next_url + "?ok=1", status=303)
 
 

@@ -72,6 +72,16 @@ def test_walk_forwards_and_back_with_clicks(page, live_server, language):
     at_step(page, live_server, language, 6)
 
 
+@pytest.mark.parametrize("language,target", [("en", "sv"), ("fi", "nb")])
+def test_switching_language_after_htmx_steps_keeps_the_step(page, live_server, language, target):
+    page.goto(step_url(live_server, language, 1))
+    page.locator("#tutorial-next").click()
+    at_step(page, live_server, language, 2)
+    page.locator(f'.language-switcher a[hreflang="{target}"]').click()
+    expect(page).to_have_url(step_url(live_server, target, 2))
+    assert page.locator("html").get_attribute("lang") == target
+
+
 def pick(page, code, name="card"):
     page.locator(f'label.pick:has(input[name="{name}"][value="{code}"])').click()
 

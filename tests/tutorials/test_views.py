@@ -303,3 +303,14 @@ def test_a_refused_move_reveals_nothing_new(client):
     before = shown_codes(client.get(step_url(*where)).content.decode())
     after = shown_codes(client.post(move_url(*where), {"action": "swap"}).content.decode())
     assert after == before
+
+
+def test_htmx_step_updates_the_language_switcher_for_that_step(client):
+    html = client.get(step_url("dam", "anna-bo-cilla", 4), **HX).content.decode()
+    assert 'class="language-switcher" hx-swap-oob="outerHTML:.language-switcher"' in html
+    assert step_url("dam", "anna-bo-cilla", 4, "fi") in html
+
+
+def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
+    response = post(client, {"action": "beat", "card": "7D", "target": "4D"}, htmx=True)
+    assert step_url("dam", "anna-bo-cilla", 4, "nb") in response.content.decode()
