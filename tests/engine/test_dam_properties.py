@@ -133,6 +133,7 @@ def test_replay_is_deterministic_and_json_round_trips(options, seed, data):
         # the revived state goes on exactly like the original (random source included)
         assert again.legal_actions() == state.legal_actions()
         nxt, ev = state.apply(action)
+        assert state.to_json() == data_  # apply never mutates the state it was called on
         nxt2, ev2 = again.apply(action)
         assert nxt.to_json() == nxt2.to_json() and ev == ev2
         state = nxt
