@@ -3,8 +3,10 @@
 Inside, a hand is an int bitmask over the 52 card ints (bit ``c`` set = card ``c`` held),
 the stock is a tuple with its TOP LAST (drawing is a slice), the table is a tuple of the
 unbeaten attack cards in attack order.  Tuples and ints are immutable, so copying a state
-for ``apply`` is a shallow copy of its slots plus one list (``hands``): that keeps the
-random-bot benchmark fast without giving up "apply never mutates".
+for ``apply`` is a shallow copy of its slots plus one list (``hands``), and the facts that
+rarely change (names, seed, turned card, who is out, ...) sit in a shared ``_Meta`` that is
+copied only when one of them changes: that keeps the random-bot benchmark fast without giving
+up "apply never mutates".
 
 Actions are plain tuples whose second item is always the acting seat:
 
