@@ -3,8 +3,10 @@
     .venv/bin/python bench/practice_bots.py --games 1000 --budget-ms 15 --procs 2
     .venv/bin/python bench/practice_bots.py --timing-only --decisions 300
 
-Each game seats one bot of each level (3 players; the seats rotate from game to game so
-every level sits in every position equally often).  Printed per game and level:
+Two tables of 3 players, ``--games`` games each per game: ``mixed`` seats one bot of each
+level, ``h2h`` one strong bot against two normal ones (the seats rotate from game to game so
+every level sits in every position equally often).  Printed per table, game and level
+(averaged over that level's seats):
 Dam ``loss_rate`` (share of deals it was left with Svarta Maja; 1/3 = average), Dam med dolda
 kort and Spardame ``mean_points`` per deal (lower is better).  The strong bot's own budget
 for the bulk run is ``--budget-ms`` (so 3,000 games finish in minutes); the decision-time
@@ -46,12 +48,16 @@ def _bot(game: str, level: str, seed: int, budget: float):
     return BOT_CLASSES[game][level](seed)
 
 
+TABLES = {"mixed": LEVELS, "h2h": ("strong", "normal", "normal")}
+
+
 def play_one(args) -> tuple[str, list[str], list[float]]:
-    game, index, budget = args
+    game, index, budget, table = args
     module = game_module(game)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
     rot = index % 3
-    levels = [LEVELS[(i + rot) % 3] for i in range(3)]
+    seats = TABLES[table]
+    levels = [seats[(i + rot) % 3] for i in range(3)]
     names = ["A", "B", "C"]
     state = module.new_game(options, names, index % 3, 10_000 + index, None)
     bots = [_bot(game, lv, index * 7 + i, budget) for i, lv in enumerate(levels)]
@@ -106,19 +112,24 @@ def main() -> None:
     ap.add_argument("--game", choices=("dam", "dolda", "spardame"), action="append")
     a = ap.parse_args()
     if not a.timing_only:
-        for game in a.game or ("dam", "dolda", "spardame"):
-            start = time.perf_counter()
-            jobs = [(game, i, a.budget_ms / 1000) for i in range(a.games)]
-            totals = {lv: 0.0 for lv in LEVELS}
-            with Pool(a.procs) as pool:
-                for _g, levels, result in pool.imap_unordered(play_one, jobs, chunksize=4):
-                    for lv, r in zip(levels, result):
-                        totals[lv] += r
-            key = "loss_rate" if game == "dam" else "mean_points"
-            for lv in LEVELS:
-                print(f"{game}_{lv}_{key}={totals[lv] / a.games:.3f}", flush=True)
-            print(f"{game}_games={a.games}", flush=True)
-            print(f"{game}_bench_s={time.perf_counter() - start:.0f}", flush=True)
+        for table in ("mixed", "h2h"):
+            for game in a.game or ("dam", "dolda", "spardame"):
+                start = time.perf_counter()
+                jobs = [(game, i, a.budget_ms / 1000, table) for i in range(a.games)]
+                totals = {lv: 0.0 for lv in LEVELS}
+                seats = {lv: 0 for lv in LEVELS}
+                with Pool(a.procs) as pool:
+                    for _g, levels, result in pool.imap_unordered(play_one, jobs, chunksize=4):
+                        for lv, r in zip(levels, result):
+                            totals[lv] += r
+                            seats[lv] += 1
+                key = "loss_rate" if game == "dam" else "mean_points"
+                for lv in LEVELS:
+                    if seats[lv]:
+                        print(f"{table}_{game}_{lv}_{key}={totals[lv] / seats[lv]:.3f}",
+                              flush=True)
+                print(f"{table}_{game}_games={a.games}", flush=True)
+                print(f"{table}_{game}_bench_s={time.perf_counter() - start:.0f}", flush=True)
     for k, v in timing(a.decisions).items():
         print(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}", flush=True)
 

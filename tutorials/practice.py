@@ -138,13 +138,9 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
     if not lo <= players <= hi:
         raise PracticeError(_("That number of players is not possible with these rules."))
     names = [human_name] + bot_names(language, human_name, players - 1)
-    record = _new_record(owner, game, rules, names, players - 1, 0, level, memory_aid, None, 1,
-                         None)
-    return advance_bots_needed(record)
-
-
-def advance_bots_needed(record: PracticeGame) -> PracticeGame:
-    return record  # bots move one at a time through step_bot (shown with narration)
+    # Bots move one at a time through step_bot, so the page can narrate each move.
+    return _new_record(owner, game, rules, names, players - 1, 0, level, memory_aid, None, 1,
+                       None)
 
 
 # --------------------------------------------------------------------------- replaying

@@ -35,9 +35,9 @@ from . import spardame as spardame_bots
 
 # Per decision: wall-clock budget and hard caps.  With the engine's speed (about a
 # millisecond for a whole heuristic deal) this gives a few dozen rollouts per decision.
-TIME_BUDGET_S = 0.09
+TIME_BUDGET_S = 0.08
 MAX_ROLLOUTS = 400
-MAX_CANDIDATES = 12
+MAX_CANDIDATES = 8
 ROLLOUT_MOVE_CAP = 600  # Dam has no move limit; a rollout that runs this long is a draw
 
 
@@ -262,7 +262,8 @@ def evaluate(state: Any, seat: int, rng: random.Random,
     start = time.perf_counter()
     det = DETERMINIZE[game]
     done = 0
-    while done < MAX_ROLLOUTS:
+    out_of_time = False
+    while done < MAX_ROLLOUTS and not out_of_time:
         world = det(state, seat, rng)
         for i, a in enumerate(cands):
             after, _ = world.apply(a)
@@ -271,8 +272,11 @@ def evaluate(state: Any, seat: int, rng: random.Random,
             squares[i] += r * r
             counts[i] += 1
             done += 1
-        if time.perf_counter() - start > budget_s:
-            break
+            # Every candidate gets at least one rollout; after that the clock may stop a
+            # round half way (a busy machine must not push a decision far past the budget).
+            if done >= len(cands) and time.perf_counter() - start > budget_s:
+                out_of_time = True
+                break
     means = [totals[i] / counts[i] for i in range(len(cands))]
     # The heuristic's move (candidate 0) stays unless another is better by more than the
     # noise of the estimates (one standard error of the difference): with few rollouts the
