@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -116,7 +117,11 @@ def variants(request: HttpRequest, game: str) -> HttpResponse:
         stats.append({"key": key, "label": _stat_label(key), "rate": rate,
                       "chart": _chart(rows, rate), "rows": rows})
     games = [{"preset": p, "games": r.games, "players": r.players} for p, r in results.items()]
+    practice_url = reverse(f"practice_{game}")
+    presets = [{"name": p, "practice": f"{practice_url}?{urlencode({'preset': p})}"}
+               for p in table["presets"]]
     return render(request, "rules/variants.html", {
+        "presets": presets,
         "book": book, "game": game, "table": table, "sources": SOURCES[game], "stats": stats,
         "simulated": games,
     })

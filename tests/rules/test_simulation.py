@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -116,3 +118,16 @@ def test_variant_page_cites_the_sources(client):
         html = client.get(reverse("variants_dam")).content.decode()
     for source in ("dam-svarta-maja-sv.txt", "musta-maija-fi.txt", "dam-aldre-beskrivning-sv.txt"):
         assert source in html
+
+
+@pytest.mark.parametrize("game,presets", [("dam", 5), ("dolda", 5), ("spardame", 2)])
+def test_every_preset_has_a_practise_this_variant_link_that_preselects_it(client, game, presets):
+    with translation.override("en"):
+        html = client.get(reverse(f"variants_{game}")).content.decode()
+        practice = reverse(f"practice_{game}")
+    links = re.findall(rf'href="{re.escape(practice)}\?preset=([a-z0-9-]+)"', html)
+    assert len(links) == presets
+    for preset in links:
+        with translation.override("en"):
+            form = client.get(f"{practice}?preset={preset}").content.decode()
+        assert re.search(rf'<option value="{preset}"[^>]*selected', form), preset
