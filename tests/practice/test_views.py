@@ -397,3 +397,20 @@ def test_game_page_in_every_language(client, language):
     assert f'<html lang="{language}"' in html
     assert html.count("<h1") == 1
     assert record.names[1] in P.BOT_NAMES[language]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_garbage_posts_never_give_a_server_error(client, game):
+    record = start(client, game)
+    rng = random.Random(game)
+    words = ["attack", "beat", "take", "announce", "slap", "wait", "add", "done", "draw",
+             "swap", "discard", "shield", "steal", "pass", "play", "", "x", "999", "-1",
+             "stock", "discard", "QS", "10H", "2C", "AS", "Bo:3", "Me:1", ":", "１", "٣", "S"]
+    for _ in range(120):
+        data = {"move": rng.choice(words), "version": rng.choice([0, 0, 0, 1, "", "z"])}
+        for key in ("card", "target", "suit", "source", "position"):
+            if rng.random() < 0.5:
+                data[key] = [rng.choice(words) for _ in range(rng.randrange(1, 4))]
+        r = client.post(url(record, "move"), data)
+        assert r.status_code in (302, 400, 409), (data, r.status_code)
+        record.refresh_from_db()
