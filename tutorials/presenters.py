@@ -18,9 +18,10 @@ label="") -> dict``
 - ``highlight``: card ints to mark (``card--highlight``): the cards of the current move.
 - ``selectable``: the viewer's own hand is drawn as real checkboxes ``name="card"``
   ``value="<card code>"`` labelled by the card's spoken name, for "your move" forms and
-  practice mode.  ``selected``: card ints that start checked.  In a dam defence the viewer
-  (when to move) also picks the attack card to beat: unbeaten attack cards become radios
-  ``name="target"`` (``target``: the card int that starts checked).
+  practice mode.  ``selected``: card ints that start checked.
+- ``pick_target`` (dam, with ``selectable``): in a defence, when the viewer is to move, the
+  unbeaten attack cards on the table become radios ``name="target"`` for the card to beat
+  (``target``: the card int that starts checked).
 - ``label``: an accessible name for the whole table (defaults to "Card table").
 
 The result has ``game`` and ``template`` (``games/<game>.html``) plus the game's own keys
@@ -47,14 +48,15 @@ DEFAULT_LABEL = gettext_lazy("Card table")
 
 def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]] | None = None,
                   highlight: Iterable[int] = (), selectable: bool = False,
-                  selected: Iterable[int] = (), target: int | None = None,
-                  label: str = "") -> dict[str, Any]:
+                  selected: Iterable[int] = (), pick_target: bool = False,
+                  target: int | None = None, label: str = "") -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
     shown = {int(s): sorted(cards, key=engine_cards.sort_key) for s, cards in (reveal or {}).items()}
     ctx = builder(view, shown, marks, selectable, frozenset(selected))
-    if game == "dam" and selectable and view["phase"] == "defend" and view["to_move"] == view["seat"]:
+    if (game == "dam" and selectable and pick_target and view["phase"] == "defend"
+            and view["to_move"] == view["seat"]):
         # The defender also picks which attack card to beat: radios named "target".
         for entry in ctx["attack"]:
             if entry["beaten_by"] is None:

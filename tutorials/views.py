@@ -190,7 +190,7 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
         if " beat " in lesson_move:
             target = _lesson_cards(lesson_move)[0]
     table = table_context(view, reveal=reveal, highlight=marks, selectable=pick,
-                          selected=selected or (), target=target)
+                          selected=selected or (), pick_target=True, target=target)
     ctx: dict[str, Any] = {
         "tutorial": tutorial, "game": game, "n": n, "total": len(tutorial.steps),
         "step": step, "narration": step.say, "table": table,

@@ -141,8 +141,9 @@ def test_dam_defender_picks_the_attack_card_to_beat_with_radios():
     state, _ = state.apply(next(a for a in state.legal_actions() if a[0] == "attack"))
     view = state.view(state.to_move)
     target = view["table"][0]
-    html = render(view, selectable=True, target=target)
+    assert 'name="target"' not in render(view, selectable=True)  # opt-in
+    html = render(view, selectable=True, pick_target=True, target=target)
     radios = re.findall(r'type="radio" name="target" value="(\w\w)"( checked)?', html)
     assert [C.parse(v) for v, _ in radios] == view["table"]
     assert [v for v, chk in radios if chk] == [C.code(target)]
-    assert 'name="target"' not in render(state.view(attacker), selectable=True)
+    assert 'name="target"' not in render(state.view(attacker), selectable=True, pick_target=True)
