@@ -37,6 +37,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "dam_site.ratelimit.RateLimitMiddleware",
 ]
 
 ROOT_URLCONF = "dam_site.urls"
@@ -125,6 +126,10 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
+# POSTs that create things, per client address and URL name (dam_site/ratelimit.py); a name
+# ending in * is a prefix.
+RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
+               "scenario*": "20/m", "teacher*": "20/m"}
 
 LOGGING = {
     "version": 1,

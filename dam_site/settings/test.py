@@ -5,3 +5,4 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Tests render templates without running collectstatic first.
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 WHITENOISE_AUTOREFRESH = True
+RATE_LIMITS: dict[str, str] = {}  # tests/hardening/test_ratelimit.py switches them on
