@@ -74,7 +74,8 @@ def parse_wrk(output: str) -> tuple[float, float]:
     return rps, p99
 
 
-def run_wrk(url: str, seconds: int, connections: int, headers: dict[str, str]) -> tuple[float, float]:
+def run_wrk(url: str, seconds: int, connections: int,
+            headers: dict[str, str]) -> tuple[float, float]:
     args = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "5s"]
     for k, v in {**PROXY_HEADERS, **headers}.items():
         args += ["-H", f"{k}: {v}"]

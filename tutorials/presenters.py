@@ -53,7 +53,8 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
-    shown = {int(s): sorted(cards, key=engine_cards.sort_key) for s, cards in (reveal or {}).items()}
+    shown = {int(s): sorted(cards, key=engine_cards.sort_key)
+             for s, cards in (reveal or {}).items()}
     ctx = builder(view, shown, marks, selectable, frozenset(selected))
     if (game == "dam" and selectable and pick_target and view["phase"] == "defend"
             and view["to_move"] == view["seat"]):
@@ -88,6 +89,13 @@ def _pickable(cards: Iterable[int], game: str, marks: frozenset[int],
     return out
 
 
+def _hand_cards(cards: list[int] | None, game: str, marks: frozenset[int], pick: bool,
+                selected: frozenset[int]) -> list[dict[str, Any]] | None:
+    if cards is None:
+        return None
+    return _pickable(cards, game, marks, selected) if pick else _cards(cards, game, marks)
+
+
 def _suit(suit: int | None) -> dict[str, Any] | None:
     if suit is None:
         return None
@@ -119,8 +127,7 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         pick = selectable and s == view["seat"] and not view["over"]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"],
-            "cards": (_pickable(cards, game, marks, selected) if pick else _cards(cards, game, marks))
-            if cards is not None else None,
+            "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count or 0) if cards is None else range(0),
             "pickable": pick,
             "attacker": s == view["attacker"] and not view["over"],
@@ -164,7 +171,7 @@ def _dolda(view, shown, marks, selectable, selected) -> dict[str, Any]:
             row.append({
                 "position": p + 1,
                 "card": _card(c, game, marks) if c is not None else None,
-                "crosswise": p >= swappable and (view["secret"] is None or p == len(view["rows"][s]) - 1),
+                "crosswise": p >= swappable,
                 "shielded": c is not None and c in shielded,
                 "next": view["holder"] == s and view["next_position"] == p + 1,
             })
@@ -219,8 +226,7 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
         count = view["hand_counts"][s]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"],
-            "cards": (_pickable(cards, game, marks, selected) if pick else _cards(cards, game, marks))
-            if cards is not None else None,
+            "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count) if cards is None else range(0),
             "pickable": pick,
             "to_move": s == view["to_move"], "leader": s == view["leader"],

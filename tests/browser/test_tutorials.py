@@ -141,7 +141,7 @@ PAGES = [("dam", SLUG, 3), ("dam", "endgame", 10), ("dolda", "draw-and-swap", 5)
 def test_axe_finds_no_violations(page, live_server, language):
     urls = [step_url(live_server, language, n, game, slug) for game, slug, n in PAGES]
     with translation.override(language):
-        urls += [live_server.url + reverse("tutorials"), live_server.url + reverse("tutorials_dolda")]
+        urls += [live_server.url + reverse(name) for name in ("tutorials", "tutorials_dolda")]
     for url in urls:
         page.goto(url)
         results = Axe().run(page)

@@ -97,7 +97,8 @@ def test_selectable_hand_is_real_checkboxes_named_card():
     state = next(random_positions("spardame", 4, seed=5))
     view = state.view(2)
     html = render(view, selectable=True, selected=view["hand"][:1])
-    boxes = re.findall(r'<input class="pick__box" type="checkbox" name="card" value="(\w\w)"( checked)?>', html)
+    boxes = re.findall(
+        r'<input class="pick__box" type="checkbox" name="card" value="(\w\w)"( checked)?>', html)
     assert [C.parse(v) for v, _ in boxes] == sorted(view["hand"], key=C.sort_key)
     assert [v for v, chk in boxes if chk] == [C.code(view["hand"][0])]
 

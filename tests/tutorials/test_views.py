@@ -95,7 +95,8 @@ def test_step_links_to_its_rule_on_the_rules_page(client):
 
 def test_moved_cards_are_highlighted(client):
     html = client.get(step_url("dam", "anna-bo-cilla", 2)).content.decode()
-    marked = set(re.findall(r'card--highlight" role="img" aria-label="[^"]+" data-card="(\w\w)"', html))
+    marked = set(re.findall(
+        r'card--highlight" role="img" aria-label="[^"]+" data-card="(\w\w)"', html))
     assert marked == {"4D", "6D", "9D"}
 
 
@@ -161,7 +162,8 @@ def test_hint_shows_the_move(client):
 
 @pytest.mark.parametrize("data", [
     {"action": "fly"}, {"action": "beat", "card": "7D 4D"}, {"action": "beat", "card": "XX"},
-    {"action": "attack", "card": ["2D"] * 20}, {"action": "beat", "card": "7D", "target": "<b>"}, {},
+    {"action": "attack", "card": ["2D"] * 20},
+    {"action": "beat", "card": "7D", "target": "<b>"}, {},
 ])
 def test_malformed_move_is_refused_plainly(client, data):
     response = post(client, data)
