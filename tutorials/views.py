@@ -26,7 +26,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from dam_site.context_processors import LANGUAGE_NAMES
@@ -300,7 +300,7 @@ def _entries(game: str, done: set[str]) -> list[dict[str, Any]]:
             for t in lessons.BY_GAME[game]]
 
 
-@require_GET
+@require_safe
 def overview(request: HtmxHttpRequest) -> HttpResponse:
     done = progress.finished(request)
     games = [{"game": g, "title": lessons.GAME_TITLES[g], "url": reverse(f"tutorials_{g}"),
@@ -309,7 +309,7 @@ def overview(request: HtmxHttpRequest) -> HttpResponse:
         "games": games, "done_count": len(done), "total": len(lessons.TUTORIALS)})
 
 
-@require_GET
+@require_safe
 def game_index(request: HtmxHttpRequest, game: str) -> HttpResponse:
     done = progress.finished(request)
     return render(request, "tutorials/index.html", {
@@ -317,7 +317,7 @@ def game_index(request: HtmxHttpRequest, game: str) -> HttpResponse:
         "rules_url": reverse(f"rules_{game}"), "overview_url": reverse("tutorials")})
 
 
-@require_GET
+@require_safe
 def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None:
@@ -325,7 +325,7 @@ def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
     return HttpResponseRedirect(_step_url(game, slug, 1))
 
 
-@require_GET
+@require_safe
 def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):

@@ -316,3 +316,7 @@ def test_htmx_step_updates_the_language_switcher_for_that_step(client):
 def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
     response = post(client, {"action": "beat", "card": "7D", "target": "4D"}, htmx=True)
     assert step_url("dam", "anna-bo-cilla", 4, "nb") in response.content.decode()
+
+
+def test_head_request_on_a_step_is_answered(client):
+    assert client.head(step_url("dam", "anna-bo-cilla", 2)).status_code == 200
