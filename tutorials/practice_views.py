@@ -247,6 +247,10 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     if hint is not None:
         fields = P.form_fields(record.game, hint.action, record.names)
         selected = [C.parse(c) for c in fields.get("card", [])]
+        for t in actions.get("targets", []):
+            t["checked"] = t["code"] == fields.get("target")
+    elif len(actions.get("targets", [])) == 1:
+        actions["targets"][0]["checked"] = True  # the only card there is to beat
     table = table_context(view, selectable=actions.get("selectable", False), selected=selected,
                           highlight=selected,
                           label=_("Card table"))
