@@ -320,3 +320,41 @@ def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
 
 def test_head_request_on_a_step_is_answered(client):
     assert client.head(step_url("dam", "anna-bo-cilla", 2)).status_code == 200
+
+
+YOUR_MOVES = [(t.game, t.slug, n) for t in lessons.TUTORIALS.values()
+              for n, s in enumerate(t.steps, start=1) if s.your_move]
+
+
+def form_for(game, slug, n) -> dict:
+    """The form a learner submits for the lesson's move, built only from what the page offers."""
+    tutorial = lessons.get(game, slug)
+    rp = replay(game, slug)
+    words = rp.scn.steps[tutorial.steps[n - 1].at - 1].move.split()[1:]
+    verb, rest = words[0], words[1:]
+    if verb == "draw":
+        return {"action": f"draw_{rest[0]}"}
+    if verb == "beat":
+        return {"action": "beat", "target": rest[0], "card": rest[1]}
+    if verb == "announce":
+        return {"action": "announce", "card": [f"K{rest[0]}", f"Q{rest[0]}"]}
+    return {"action": verb, "card": rest}
+
+
+@pytest.mark.parametrize("game,slug,n", YOUR_MOVES)
+def test_every_your_move_step_can_be_completed_through_its_form(client, game, slug, n):
+    html = client.get(step_url(game, slug, n)).content.decode()
+    data = form_for(game, slug, n)
+    assert f'name="action" value="{data["action"]}"' in html
+    for code in ([data["card"]] if isinstance(data.get("card"), str) else data.get("card", [])):
+        assert f'name="card" value="{code}"' in html
+    response = client.post(move_url(game, slug, n), data)
+    assert response.status_code == 303
+    assert response["Location"] == step_url(game, slug, n + 1) + "?ok=1"
+
+
+@pytest.mark.parametrize("game,slug,n", YOUR_MOVES)
+def test_every_your_move_step_has_a_hint(client, game, slug, n):
+    with translation.override("en"):
+        html = client.get(step_url(game, slug, n) + "?hint=1", **HX).content.decode()
+    assert 'class="tutorial-hint"' in html and "press “" in html.lower()
