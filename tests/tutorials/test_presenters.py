@@ -24,10 +24,11 @@ def render(view, **kwargs) -> str:
         return render_to_string("games/table.html", {"table": table_context(view, **kwargs)})
 
 
-def random_positions(game: str, players: int, seed: int, preset: str | None = None):
+def random_positions(game: str, players: int, seed: int, preset: str | None = None,
+                     **options):
     """Every position of one random deal."""
     module = game_module(game)
-    rules = {"preset": preset} if preset else {}
+    rules = {"preset": preset, **options} if preset else dict(options)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
     names = [f"P{i}" for i in range(players)]
     state = module.new_game(options, names, players - 1, seed, None)
@@ -148,3 +149,21 @@ def test_dam_defender_picks_the_attack_card_to_beat_with_radios():
     assert [C.parse(v) for v, _ in radios] == view["table"]
     assert [v for v, chk in radios if chk] == [C.code(target)]
     assert 'name="target"' not in render(state.view(attacker), selectable=True, pick_target=True)
+
+
+@pytest.mark.parametrize("options", [
+    {"secret_card": True}, {"thieves_and_shields": True, "row_size": 7}, {"special_cards": True},
+])
+def test_dolda_variants_render_and_hide_what_they_must(options):
+    for n, state in enumerate(random_positions("dolda", 3, seed=3, **options)):
+        if n % 4:
+            continue
+        for seat in range(3):
+            html = render(state.view(seat))
+            assert not shown_cards(html) & hidden_from(state, seat)
+
+
+def test_dam_marriage_and_extra_attack_render():
+    for state in random_positions("dam", 4, seed=8, preset="aldre-svensk", extra_attack=True):
+        render(state.view(state.to_move if state.to_move is not None else 0), selectable=True,
+               pick_target=True)
