@@ -1,0 +1,20 @@
+"""Production settings for end-to-end tests on plain-HTTP loopback (tests/hardening, bench).
+
+Everything is prod except what plain HTTP on 127.0.0.1 cannot do: no HTTPS redirect, cookies
+without the Secure flag, static files served from the finders (no collectstatic manifest).
+SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL still come from the environment;
+E2E_CACHE_PREFIX keeps one test run's cache keys apart from another's.
+"""
+
+import os
+
+from .prod import *  # noqa: F403
+
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+WHITENOISE_USE_FINDERS = True
+if "default" in CACHES and os.environ.get("E2E_CACHE_PREFIX"):  # noqa: F405
+    CACHES["default"]["KEY_PREFIX"] = os.environ["E2E_CACHE_PREFIX"]  # noqa: F405

@@ -1,0 +1,179 @@
+"""Throwaway PostgreSQL databases, gunicorn servers and cookie-keeping HTTP clients for the
+multi-process tests (concurrency, several app servers, restart) and bench/load.py.
+
+Everything listens on 127.0.0.1 only.  gunicorn runs ``dam_site.settings.e2e`` (prod with
+plain-HTTP cookies) against a PostgreSQL database created for the run and the Redis cache.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BIN = ROOT / ".venv" / "bin"
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+class Unavailable(Exception):
+    """PostgreSQL, Redis or gunicorn is not there."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def check_services() -> None:
+    import psycopg
+    import redis
+
+    try:
+        psycopg.connect(PG_ADMIN, connect_timeout=3).close()
+    except Exception as exc:  # noqa: BLE001
+        raise Unavailable(f"PostgreSQL is not reachable at 127.0.0.1:5432 as postgres: {exc}")
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_timeout=3).ping()
+    except Exception as exc:  # noqa: BLE001
+        raise Unavailable(f"Redis is not reachable at 127.0.0.1:6379: {exc}")
+    if not (BIN / "gunicorn").exists():
+        raise Unavailable(f"gunicorn is not installed in {BIN}")
+
+
+@dataclass
+class Database:
+    """A PostgreSQL database made for one run, migrated with the site's content."""
+
+    name: str = field(default_factory=lambda: f"dam_hardening_{os.getpid()}_{secrets.token_hex(3)}")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:5432/{self.name}"
+
+    def create(self) -> None:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{self.name}"')
+        env = server_env(self.url, "migrate")
+        subprocess.run([str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env=env, check=True, timeout=120)
+
+    def drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+    def connect(self):
+        import psycopg
+        from psycopg.rows import dict_row
+
+        return psycopg.connect(self.url, autocommit=True, row_factory=dict_row)
+
+
+def server_env(database_url: str, cache_prefix: str) -> dict[str, str]:
+    return {**os.environ, "DJANGO_SETTINGS_MODULE": "dam_site.settings.e2e",
+            "SECRET_KEY": "e2e-" + "k" * 60, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": database_url, "REDIS_URL": REDIS_URL,
+            "E2E_CACHE_PREFIX": cache_prefix, "PYTHONPATH": str(ROOT)}
+
+
+class Server:
+    """One gunicorn instance (sync workers) on a free loopback port."""
+
+    def __init__(self, database_url: str, cache_prefix: str, workers: int = 2,
+                 port: int | None = None) -> None:
+        self.database_url = database_url
+        self.cache_prefix = cache_prefix
+        self.workers = workers
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.process = subprocess.Popen(
+            [str(BIN / "gunicorn"), "dam_site.wsgi", "--workers", str(self.workers),
+             "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning",
+             "--timeout", "60", "--graceful-timeout", "5"],
+            cwd=ROOT, env=server_env(self.database_url, self.cache_prefix),
+            stdout=subprocess.DEVNULL, stderr=sys.stderr)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz/", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("gunicorn did not answer /healthz/ within 30 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # keep 302s visible to the caller
+        return None
+
+
+@dataclass
+class Response:
+    status: int
+    text: str
+    headers: dict[str, str]
+
+
+class Browser:
+    """A cookie jar and plain-HTML requests, as a browser without JavaScript sends them."""
+
+    def __init__(self) -> None:
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar),
+                                                  NoRedirect())
+
+    def csrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "csrftoken"), "")
+
+    def request(self, url: str, data: dict | None = None, headers: dict | None = None
+                ) -> Response:
+        body = None
+        headers = dict(headers or {})
+        if data is not None:
+            body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.csrf()},
+                                          doseq=True).encode()
+        req = urllib.request.Request(url, data=body, headers=headers)
+        try:
+            with self.opener.open(req, timeout=60) as r:
+                return Response(r.status, r.read().decode(), dict(r.headers))
+        except urllib.error.HTTPError as e:
+            return Response(e.code, e.read().decode(), dict(e.headers))
+
+
+GAME_ID = re.compile(r"/([0-9a-f-]{36})/")
