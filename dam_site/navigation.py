@@ -12,6 +12,7 @@ NAV_ITEMS = [
     ("rules_spardame", _("Spardame")),
     ("tutorials", _("Learn")),
     ("practice", _("Practise")),
+    ("scenarios_new", _("Teach")),
     ("faq", _("Questions")),
     ("glossary", _("Glossary")),
     ("cards", _("Cards")),

@@ -17,5 +17,6 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("tutorials.urls")),
     path("", include("tutorials.practice_urls")),
+    path("", include("teacher.urls")),
     prefix_default_language=True,
 )

@@ -1,0 +1,483 @@
+"""Teacher scenarios: building a deal, recording moves, narration, import and presenting.
+
+A teacher scenario is a ``dam-scenario/1`` object (shared/scenario-format.md) kept in
+``TeacherScenario.data``.  The engine judges every move: the editor offers what
+``legal_actions()`` gives, and a typed move the engine refuses is explained with
+``rules.reasons.reason_text``.  Nothing here knows a rule of any game.
+
+The deal is edited as *slots*: ``hand:<seat>``, ``row:<seat>``, ``secret:<seat>``, ``stock``,
+``turned`` and ``discard`` (which ones exist depends on the game and its options).  The deal
+can change only while no step is recorded (a step is judged against the deal).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.engine import cards as C
+from rules.engine import scenario
+from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.games import GAME_NAMES, game_module
+from rules.engine.options import build_options
+from rules.reasons import reason_text
+
+from .models import TeacherScenario
+
+MAX_UPLOAD_BYTES = 256 * 1024
+MAX_STEPS = 400
+MAX_SAY = 2000
+MAX_TITLE = 120
+MAX_MOVE = 200
+SESSION_KEY = "teacher_scenarios"
+MAX_SESSION_CODES = 200
+LANGUAGES = scenario.LANGUAGES
+LANGUAGE_LABELS = {"sv": gettext_lazy("Swedish"), "fi": gettext_lazy("Finnish"),
+                   "nb": gettext_lazy("Norwegian Bokmål"), "en": gettext_lazy("English")}
+DEFAULT_PLAYERS = {"dam": ["Anna", "Bo", "Cilla"], "dolda": ["Anna", "Bo", "Cilla"],
+                   "spardame": ["Anna", "Bo", "Cilla", "David"]}
+
+
+class TeacherError(Exception):
+    """Bad input, said plainly (already translated); nothing was changed."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+# --------------------------------------------------------------------------- codes, rights
+def new_code() -> str:
+    """A short unguessable share code: 64 random bits in lower-case base32 (13 characters)."""
+    while True:
+        code = base64.b32encode(secrets.token_bytes(8)).decode().rstrip("=").lower()
+        if not TeacherScenario.objects.filter(code=code).exists():
+            return code
+
+
+def remember(session, code: str) -> None:
+    codes = [c for c in session.get(SESSION_KEY, []) if c != code]
+    session[SESSION_KEY] = ([code] + codes)[:MAX_SESSION_CODES]
+
+
+def can_edit(session, obj: TeacherScenario) -> bool:
+    return obj.code in session.get(SESSION_KEY, [])
+
+
+def grant_with_token(session, obj: TeacherScenario, token: str) -> bool:
+    if token and secrets.compare_digest(token, obj.edit_token):
+        remember(session, obj.code)
+        return True
+    return False
+
+
+def mine(session) -> list[TeacherScenario]:
+    codes = session.get(SESSION_KEY, [])
+    return list(TeacherScenario.objects.filter(code__in=codes[:50]))
+
+
+def create(session, data: dict[str, Any], title: str = "") -> TeacherScenario:
+    obj = TeacherScenario.objects.create(code=new_code(), edit_token=secrets.token_urlsafe(24),
+                                         title=title[:MAX_TITLE], data=data)
+    remember(session, obj.code)
+    return obj
+
+
+# --------------------------------------------------------------------------- new scenarios
+def presets(game: str) -> list[str]:
+    return list(game_module(game).PRESETS)
+
+
+def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
+    """A new scenario with an empty deal; raises TeacherError for a bad choice."""
+    if game not in GAME_NAMES:
+        raise TeacherError(_("Choose one of the games."))
+    module = game_module(game)
+    if preset not in module.PRESETS:
+        raise TeacherError(_("Choose one of the rule sets."))
+    data = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
+            "players": players, "dealer": players[-1] if players else "", "seed": 1,
+            "deal": empty_deal(game, players), "steps": []}
+    try:
+        scn = scenario.parse(data)
+    except ScenarioError:
+        lo, hi = module.player_range(build_options(module.Options, module.PRESETS,
+                                                   module.DEFAULT_PRESET, {"preset": preset}))
+        raise TeacherError(_("Give %(lo)d to %(hi)d different player names, without spaces.") % {
+            "lo": lo, "hi": hi}) from None
+    if game == "dolda" and scn.options.secret_card:
+        data["deal"]["secret"] = {}
+    return data
+
+
+def parse_players(text: str) -> list[str]:
+    return [p for p in text.replace(",", " ").split() if p][:10]
+
+
+def empty_deal(game: str, players: list[str]) -> dict[str, Any]:
+    if game == "dolda":
+        return {"rows": {p: [] for p in players}, "stock": []}
+    if game == "spardame":
+        return {"hands": {p: [] for p in players}}
+    return {"hands": {p: [] for p in players}, "stock": []}
+
+
+# --------------------------------------------------------------------------- deal slots
+@dataclass
+class Slot:
+    key: str
+    label: str
+    cards: list[str]
+    single: bool = False
+
+
+def _options(data: dict[str, Any]):
+    module = game_module(data["game"])
+    return build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, data.get("rules"))
+
+
+def slots(data: dict[str, Any]) -> list[Slot]:
+    game, players = data["game"], data["players"]
+    deal = data.get("deal") or {}
+    options = _options(data)
+    out: list[Slot] = []
+    if game in ("dam", "spardame"):
+        hands = deal.get("hands") or {}
+        for i, p in enumerate(players):
+            out.append(Slot(f"hand:{i}", _("%(name)s's hand") % {"name": p}, list(hands.get(p, []))))
+    if game == "dolda":
+        rows = deal.get("rows") or {}
+        for i, p in enumerate(players):
+            out.append(Slot(f"row:{i}", _("%(name)s's row (left to right)") % {"name": p},
+                            list(rows.get(p, []))))
+        if options.secret_card:
+            secret = deal.get("secret") or {}
+            for i, p in enumerate(players):
+                out.append(Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},
+                                [secret[p]] if secret.get(p) else [], single=True))
+    if game in ("dam", "dolda"):
+        out.append(Slot("stock", _("Stock (top card first)"), list(deal.get("stock", []))))
+    if game == "dam" and options.trump == "turned":
+        turned = deal.get("turned")
+        out.append(Slot("turned", _("Turned trump card (drawn last)"),
+                        [turned] if turned else [], single=True))
+    if game in ("dam", "dolda"):
+        out.append(Slot("discard", _("Discard pile"), list(deal.get("discard", []))))
+    return out
+
+
+def _write_slots(data: dict[str, Any], filled: list[Slot]) -> None:
+    game, players = data["game"], data["players"]
+    deal = dict(data.get("deal") or {})
+    by_key = {s.key: s.cards for s in filled}
+    if game in ("dam", "spardame"):
+        deal["hands"] = {p: by_key.get(f"hand:{i}", []) for i, p in enumerate(players)}
+    if game == "dolda":
+        deal["rows"] = {p: by_key.get(f"row:{i}", []) for i, p in enumerate(players)}
+        if any(k.startswith("secret:") for k in by_key):
+            deal["secret"] = {p: by_key[f"secret:{i}"][0] for i, p in enumerate(players)
+                              if by_key.get(f"secret:{i}")}
+    for key in ("stock", "discard"):
+        if key in by_key:
+            if by_key[key] or key == "stock":
+                deal[key] = by_key[key]
+            else:
+                deal.pop(key, None)
+    if "turned" in by_key:
+        if by_key["turned"]:
+            deal["turned"] = by_key["turned"][0]
+        else:
+            deal.pop("turned", None)
+    data["deal"] = deal
+
+
+def parse_cards(words: list[str]) -> list[str]:
+    """Card codes as typed or ticked -> canonical codes; raises TeacherError."""
+    out: list[str] = []
+    for w in words[:60]:
+        try:
+            code = C.code(C.parse(w))
+        except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
+            raise TeacherError(_("“%(word)s” is not a card. Write cards like 5C, TD or 10H.") % {
+                "word": w[:10]}) from None
+        if code not in out:
+            out.append(code)
+    return out
+
+
+def _no_steps(data: dict[str, Any]) -> None:
+    if data.get("steps"):
+        raise TeacherError(_("Moves are recorded, so the deal cannot change. Undo the moves "
+                             "first."), status=409)
+
+
+def assign(data: dict[str, Any], cards: list[str], target: str) -> None:
+    """Move ``cards`` into slot ``target`` ("" = back to the deck)."""
+    _no_steps(data)
+    current = slots(data)
+    keys = {s.key for s in current}
+    if target and target not in keys:
+        raise TeacherError(_("Choose where the cards should go."))
+    if not cards:
+        raise TeacherError(_("Choose some cards first, or type their codes."))
+    for s in current:
+        s.cards = [c for c in s.cards if c not in cards]
+    for s in current:
+        if s.key == target:
+            if s.single and len(cards) != 1:
+                raise TeacherError(_("Only one card can go there."))
+            s.cards = list(cards) if s.single else s.cards + cards
+    _write_slots(data, current)
+
+
+def clear_deal(data: dict[str, Any]) -> None:
+    _no_steps(data)
+    current = slots(data)
+    for s in current:
+        s.cards = []
+    _write_slots(data, current)
+
+
+def fill_random(data: dict[str, Any]) -> None:
+    """Fill every hand, row and secret card up to a full deal with cards nobody was given."""
+    _no_steps(data)
+    seed = secrets.randbits(31)
+    probe = {**data, "deal": None, "steps": [], "seed": seed}
+    try:
+        scn = scenario.parse(probe)
+        dealt = scn.initial_state()
+    except ScenarioError as exc:
+        raise TeacherError(_("The deal could not be completed: %(problem)s") % {
+            "problem": exc.message}) from None
+    from tutorials.practice import explicit_deal  # read-only use of the practice service
+
+    full = explicit_deal(data["game"], dealt)
+    sizes: dict[str, int] = {}
+    deck: set[str] = set()
+    names = data["players"]
+    for key, per in (("hands", "hand"), ("rows", "row")):
+        for name, cards in (full.get(key) or {}).items():
+            sizes[f"{per}:{names.index(name)}"] = len(cards)
+            deck |= set(cards)
+    for name, card in (full.get("secret") or {}).items():
+        sizes[f"secret:{names.index(name)}"] = 1
+        deck.add(card)
+    if data["game"] != "spardame":
+        deck = {C.code(c) for c in range(52)}
+    current = slots(data)
+    used = {c for s in current for c in s.cards}
+    rest = sorted(deck - used)
+    random.Random(seed).shuffle(rest)
+    for s in current:
+        while len(s.cards) < sizes.get(s.key, 0) and rest:
+            s.cards.append(rest.pop())
+    _write_slots(data, current)
+
+
+def deal_problem(data: dict[str, Any]) -> str:
+    """Why the deal cannot start a game ("" when it can), in the engine's words."""
+    try:
+        scenario.parse({**data, "steps": []}).initial_state()
+    except ScenarioError as exc:
+        return exc.message
+    return ""
+
+
+# --------------------------------------------------------------------------- replaying
+@dataclass
+class Frame:
+    number: int
+    state: Any
+    events: list = field(default_factory=list)
+    step: scenario.Step | None = None
+    refused: str = ""  # reason code of an "illegal" step
+
+
+def replay(data: dict[str, Any]) -> tuple[scenario.Scenario, list[Frame]]:
+    """Every position: frame 0 the deal, frame n after step n.  Raises ScenarioError or
+    IllegalAction for a record that does not replay (never stored: see ``problems``)."""
+    scn = scenario.parse(data)
+    module = scn.module
+    state = scn.initial_state()
+    frames = [Frame(0, state)]
+    for n, step in enumerate(scn.steps, start=1):
+        events: list = []
+        refused = ""
+        if step.kind == "do":
+            state, events = scenario.apply_move(module, state, scn.players, step.move)
+        elif step.kind == "illegal":
+            try:
+                scenario.apply_move(module, state, scn.players, step.move)
+            except IllegalAction as exc:
+                refused = exc.reason
+        frames.append(Frame(n, state, events, step, refused))
+    return scn, frames
+
+
+def action_seat(action: Any) -> int:
+    seat = getattr(action, "seat", None)
+    return int(seat if seat is not None else action[1])
+
+
+def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
+    """The moves the engine allows now, as notation plus a label in the page language."""
+    from tutorials.practice import describe_action  # read-only use of the practice service
+
+    if state.over:
+        return []
+    out = []
+    for a in state.legal_actions():
+        seat = action_seat(a)
+        name = scn.players[seat]
+        out.append({"move": f"{name} {scn.module.format_action(a)}",
+                    "label": _("%(name)s: %(move)s") % {
+                        "name": name, "move": describe_action(scn.game, a, scn.players)}})
+    return out
+
+
+def _current(data: dict[str, Any]):
+    try:
+        scn, frames = replay(data)
+    except (ScenarioError, IllegalAction):
+        raise TeacherError(_("The deal is not complete yet: finish it before recording "
+                             "moves.")) from None
+    return scn, frames[-1].state
+
+
+def _judge(data: dict[str, Any], move: str) -> str:
+    """The reason code the engine refuses ``move`` with, or "" when it is legal."""
+    move = " ".join(move.split())
+    if not move or len(move) > MAX_MOVE:
+        raise TeacherError(_("Type a move like “Anna attack 5C 9C”."))
+    scn, state = _current(data)
+    try:
+        scenario.apply_move(scn.module, state, scn.players, move)
+    except IllegalAction as exc:
+        return exc.reason
+    return ""
+
+
+def record(data: dict[str, Any], move: str) -> None:
+    """Append a legal move; raises TeacherError with the translated reason otherwise."""
+    if len(data.get("steps", [])) >= MAX_STEPS:
+        raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
+    reason = _judge(data, move)
+    if reason:
+        raise TeacherError(_("Refused: %(reason)s") % {
+            "reason": reason_text(reason, (), data["game"])}, status=200)
+    data.setdefault("steps", []).append({"do": " ".join(move.split())})
+
+
+def record_refused(data: dict[str, Any], move: str) -> str:
+    """Append a move the engine refuses as an ``illegal`` demonstration step."""
+    if len(data.get("steps", [])) >= MAX_STEPS:
+        raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
+    reason = _judge(data, move)
+    if not reason:
+        raise TeacherError(_("That move is allowed, so it cannot be shown as a refused one."),
+                           status=200)
+    data.setdefault("steps", []).append({"illegal": " ".join(move.split()), "reason": reason})
+    return reason
+
+
+def undo(data: dict[str, Any]) -> None:
+    if not data.get("steps"):
+        raise TeacherError(_("There is no step to undo."), status=409)
+    data["steps"].pop()
+
+
+def set_narration(data: dict[str, Any], texts: dict[tuple[int, str], str]) -> None:
+    steps = data.get("steps", [])
+    for (n, lang), text in texts.items():
+        if not 1 <= n <= len(steps) or lang not in LANGUAGES:
+            continue
+        text = text.strip()[:MAX_SAY]
+        say = dict(steps[n - 1].get("say") or {})
+        if text:
+            say[lang] = text
+        else:
+            say.pop(lang, None)
+        if say:
+            steps[n - 1]["say"] = say
+        else:
+            steps[n - 1].pop("say", None)
+
+
+def narration(say: dict[str, str] | None) -> dict[str, str]:
+    """The step's narration for the page: the page language, else another with its code."""
+    say = say or {}
+    lang = (get_language() or "en").split("-")[0]
+    if say.get(lang):
+        return {"text": say[lang], "lang": ""}
+    for other in LANGUAGES:
+        if say.get(other):
+            return {"text": say[other], "lang": other}
+    return {"text": "", "lang": ""}
+
+
+# --------------------------------------------------------------------------- import
+def problems_in(text: bytes | str) -> list[str]:
+    """Every fault of an uploaded file, translated around the engine's own words."""
+    if len(text) > MAX_UPLOAD_BYTES:
+        return [too_big()]
+    found = scenario.check_text(text)
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not found and isinstance(data, dict) and len(data.get("steps", [])) > MAX_STEPS:
+        return [_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS}]
+    if not found and isinstance(data, dict):
+        for n, step in enumerate(data.get("steps", []), start=1):
+            if any(len(v) > MAX_SAY for v in (step.get("say") or {}).values()):
+                found.append(scenario.Problem(n, f"narration longer than {MAX_SAY} characters"))
+    return [problem_text(p) for p in found]
+
+
+def problem_text(p: scenario.Problem) -> str:
+    if p.step == 0:
+        return _("File or deal: %(problem)s") % {"problem": p.message}
+    return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": p.message}
+
+
+def too_big() -> str:
+    return _("The file is larger than %(kb)d KB. Nothing was saved.") % {
+        "kb": MAX_UPLOAD_BYTES // 1024}
+
+
+def import_text(session, text: bytes | str, title: str = "") -> TeacherScenario:
+    found = problems_in(text)
+    if found:
+        raise ImportProblems(found)
+    data = scenario.loads(text).to_dict()
+    return create(session, data, title)
+
+
+class ImportProblems(Exception):
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def export_json(obj: TeacherScenario) -> str:
+    return json.dumps(obj.data, ensure_ascii=False, indent=2) + "\n"
+
+
+# --------------------------------------------------------------------------- practice games
+def from_practice(session, record: Any) -> TeacherScenario:
+    """A saved scenario from a finished practice game (through the practice export)."""
+    from tutorials.practice import export
+
+    if record.result is None:
+        raise TeacherError(_("Only a finished game can be presented: its hands are secret "
+                             "until the deal is over."), status=409)
+    return create(session, export(record))

@@ -1,0 +1,504 @@
+"""Teacher pages: new scenario and import, the editor, the share page, presenter mode and the
+printable handout.
+
+Every editor POST changes the stored scenario only when the engine accepts the change; an htmx
+request gets the ``editor`` partial of ``teacher/edit.html``, a plain one a redirect (or the page
+with the message).  Presenter pages render ``teacher/present.html#stage`` for htmx.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from rules.engine import scenario
+from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.games import GAME_NAMES
+from rules.reasons import reason_text
+from rules.templatetags.cards import card_context
+from tutorials import lessons
+from tutorials.models import PracticeGame
+from tutorials.presenters import table_context
+
+from . import service as S
+from .models import TeacherScenario
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+GAME_TITLES = lessons.GAME_TITLES
+
+
+def _get(code: str) -> TeacherScenario:
+    obj = TeacherScenario.objects.filter(code=code[:16]).first()
+    if obj is None:
+        raise Http404
+    return obj
+
+
+def _partial(request: HtmxHttpRequest) -> bool:
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+# --------------------------------------------------------------------------- new / import
+def _new_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
+    finished = []
+    from tutorials.practice import owner_token
+
+    token = owner_token(request.session)
+    if token:
+        finished = list(PracticeGame.objects.filter(owner=token, result__isnull=False)[:10])
+    tutorials = [{"title": t.title, "game": GAME_TITLES[t.game],
+                  "url": reverse("tutorial_present", kwargs={"game": t.game, "slug": t.slug,
+                                                              "step": 1})}
+                 for g in lessons.GAMES for t in lessons.BY_GAME[g]]
+    games = [{"value": g, "label": GAME_TITLES[g],
+              "presets": [{"value": f"{g}:{p}", "label": p} for p in S.presets(g)]}
+             for g in GAME_NAMES]
+    return {"games": games, "mine": S.mine(request.session), "practice": finished,
+            "tutorials": tutorials, "max_kb": S.MAX_UPLOAD_BYTES // 1024,
+            "form": {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"}, **extra}
+
+
+@require_GET
+def new(request: HttpRequest) -> HttpResponse:
+    return render(request, "teacher/new.html", _new_context(request))
+
+
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    rules = request.POST.get("rules", "")[:60]
+    game, _sep, preset = rules.partition(":")
+    players_text = request.POST.get("players", "")[:300]
+    try:
+        data = S.blank(game, preset, S.parse_players(players_text))
+    except S.TeacherError as exc:
+        ctx = _new_context(request, create_error=exc.message,
+                           form={"rules": rules, "players": players_text})
+        return render(request, "teacher/new.html", ctx, status=400)
+    obj = S.create(request.session, data)
+    return HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303)
+
+
+@require_POST
+def import_file(request: HttpRequest) -> HttpResponse:
+    upload = request.FILES.get("file")
+    pasted = request.POST.get("text", "")
+    problems: list[str]
+    if upload is not None and upload.size > S.MAX_UPLOAD_BYTES:
+        problems = [S.too_big()]
+    elif upload is not None:
+        text = upload.read(S.MAX_UPLOAD_BYTES + 1)
+        problems = S.problems_in(text)
+    elif pasted.strip():
+        text = pasted.encode("utf-8")
+        problems = S.problems_in(text)
+    else:
+        problems = [_("Choose a scenario file or paste its text.")]
+    if not problems:
+        try:
+            obj = S.import_text(request.session, text, request.POST.get("title", "")[:S.MAX_TITLE])
+        except S.ImportProblems as exc:
+            problems = exc.problems
+        else:
+            return HttpResponseRedirect(reverse("scenario_detail", args=[obj.code]), status=303)
+    return render(request, "teacher/new.html", _new_context(request, import_problems=problems),
+                  status=400)
+
+
+@require_POST
+def from_practice(request: HttpRequest) -> HttpResponse:
+    from tutorials.practice import owner_token
+
+    raw = request.POST.get("game_id", "").strip()
+    token = owner_token(request.session)
+    record = None
+    try:
+        import uuid
+        key = uuid.UUID(raw.rstrip("/").rsplit("/", 1)[-1][:64])
+    except ValueError:
+        key = None
+    if key is not None:
+        record = (PracticeGame.objects.filter(pk=key, owner=token).first() if token else None) \
+            or PracticeGame.objects.filter(share_token=key).first()
+    try:
+        if record is None:
+            raise S.TeacherError(_("No practice game of yours or shared with you has that "
+                                   "address."), status=404)
+        obj = S.from_practice(request.session, record)
+    except S.TeacherError as exc:
+        return render(request, "teacher/new.html", _new_context(request, practice_error=exc.message),
+                      status=exc.status)
+    return HttpResponseRedirect(reverse("scenario_present", args=[obj.code, 0]), status=303)
+
+
+# --------------------------------------------------------------------------- share page
+def _steps_list(scn: scenario.Scenario, frames: list[S.Frame]) -> list[dict[str, Any]]:
+    out = []
+    for f in frames[1:]:
+        step = f.step
+        item: dict[str, Any] = {"n": f.number, "kind": step.kind, "move": step.move,
+                                "say": S.narration(step.say), "raw_say": step.say}
+        if step.kind == "illegal":
+            item["reason"] = reason_text(f.refused or step.reason, (), scn.game)
+        out.append(item)
+    return out
+
+
+def _deal_list(obj: TeacherScenario) -> list[dict[str, Any]]:
+    out = []
+    for s in S.slots(obj.data):
+        out.append({"label": s.label, "cards": [card_context(_parse(c), obj.data["game"])
+                                                for c in s.cards]})
+    return out
+
+
+def _parse(code: str) -> int:
+    from rules.engine import cards as C
+    return C.parse(code)
+
+
+def _replay_or_none(obj: TeacherScenario):
+    try:
+        return S.replay(obj.data)
+    except (ScenarioError, IllegalAction):
+        return None, None
+
+
+@require_GET
+def detail(request: HttpRequest, code: str) -> HttpResponse:
+    obj = _get(code)
+    scn, frames = _replay_or_none(obj)
+    editable = S.can_edit(request.session, obj)
+    ctx = {"obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "editable": editable,
+           "steps": _steps_list(scn, frames) if scn else [], "complete": scn is not None,
+           "share_url": request.build_absolute_uri(reverse("scenario_detail", args=[obj.code])),
+           "players": obj.data["players"], "rules": obj.data.get("rules", {})}
+    if editable:
+        ctx["edit_url"] = request.build_absolute_uri(
+            reverse("scenario_edit", args=[obj.code]) + f"?key={obj.edit_token}")
+    return render(request, "teacher/detail.html", ctx)
+
+
+@require_GET
+def export(request: HttpRequest, code: str) -> HttpResponse:
+    obj = _get(code)
+    response = HttpResponse(S.export_json(obj), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="scenario-{obj.code}.json"'
+    return response
+
+
+@require_GET
+def print_view(request: HttpRequest, code: str) -> HttpResponse:
+    obj = _get(code)
+    scn, frames = _replay_or_none(obj)
+    return render(request, "teacher/print.html", {
+        "obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "deal": _deal_list(obj),
+        "steps": _steps_list(scn, frames) if scn else [], "complete": scn is not None,
+        "players": obj.data["players"]})
+
+
+# --------------------------------------------------------------------------- editor
+def _editor_context(request: HttpRequest, obj: TeacherScenario, message: str = "",
+                    kind: str = "") -> dict[str, Any]:
+    data = obj.data
+    game = data["game"]
+    problem = S.deal_problem(data)
+    ctx: dict[str, Any] = {
+        "obj": obj, "game": game, "game_title": GAME_TITLES[game], "message": message,
+        "message_kind": kind, "deal_problem": problem, "has_steps": bool(data.get("steps")),
+        "slots": [{"key": s.key, "label": s.label, "single": s.single,
+                   "cards": [card_context(_parse(c), game) for c in s.cards]}
+                  for s in S.slots(data)],
+        "languages": [{"code": c, "label": S.LANGUAGE_LABELS[c]} for c in S.LANGUAGES],
+    }
+    used = {c for s in S.slots(data) for c in s.cards}
+    ctx["deck"] = [[{**card_context(c, game), "used": card_context(c, game)["code"] in used}
+                    for c in range(suit * 13, suit * 13 + 13)] for suit in range(4)]
+    if not problem:
+        try:
+            scn, frames = S.replay(data)
+        except (ScenarioError, IllegalAction):
+            scn = None
+        if scn is not None:
+            state = frames[-1].state
+            ctx["table"] = _table(scn, frames[-1], None)
+            ctx["legal"] = S.legal_moves(scn, state)
+            ctx["over"] = state.over
+            ctx["steps"] = _steps_list(scn, frames)
+    return ctx
+
+
+def _editor(request: HtmxHttpRequest, obj: TeacherScenario, message: str = "", kind: str = "",
+            status: int = 200) -> HttpResponse:
+    ctx = _editor_context(request, obj, message, kind)
+    partial = _partial(request)
+    template = "teacher/edit.html#editor" if partial else "teacher/edit.html"
+    # htmx swaps only 2xx responses: the message is in the partial, so it says 200.
+    response = render(request, template, ctx, status=200 if partial else status)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _editable(request: HttpRequest, code: str) -> TeacherScenario:
+    obj = _get(code)
+    if not S.can_edit(request.session, obj):
+        raise PermissionDenied403
+    return obj
+
+
+class PermissionDenied403(Exception):
+    pass
+
+
+def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
+    return render(request, "teacher/forbidden.html", {
+        "detail_url": reverse("scenario_detail", args=[code])}, status=403)
+
+
+def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    if request.method != "GET":
+        return HttpResponse(status=405)
+    obj = _get(code)
+    key = request.GET.get("key", "")
+    if key:
+        if not S.grant_with_token(request.session, obj, key[:64]):
+            return _forbidden(request, code)
+        return HttpResponseRedirect(reverse("scenario_edit", args=[code]))
+    if not S.can_edit(request.session, obj):
+        return _forbidden(request, code)
+    return _editor(request, obj)
+
+
+def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
+    """Run ``change(data)`` on a copy; store it only when it succeeds."""
+    try:
+        obj = _editable(request, code)
+    except PermissionDenied403:
+        return _forbidden(request, code)
+    data = json.loads(json.dumps(obj.data))
+    try:
+        message = change(data) or ""
+    except S.TeacherError as exc:
+        return _editor(request, obj, exc.message, "error", status=exc.status)
+    obj.data = data
+    obj.save(update_fields=["data", "updated"])
+    if _partial(request):
+        return _editor(request, obj, message, "success")
+    return HttpResponseRedirect(reverse("scenario_edit", args=[code]), status=303)
+
+
+@require_POST
+def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    action = request.POST.get("action", "")
+
+    def change(data):
+        if action == "fill":
+            S.fill_random(data)
+            return _("The rest of the deal was dealt at random.")
+        if action == "clear":
+            S.clear_deal(data)
+            return _("Every card is back in the deck.")
+        if action not in ("assign", "remove"):
+            raise S.TeacherError(_("That form could not be read."))
+        words = request.POST.getlist("card")[:60] + request.POST.get("typed", "")[:300].split()
+        cards = S.parse_cards(words)
+        S.assign(data, cards, request.POST.get("target", "")[:20] if action == "assign" else "")
+        return _("The deal was changed.")
+
+    return _change(request, code, change)
+
+
+@require_POST
+def move(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    action = request.POST.get("action", "play")
+    text = request.POST.get("move", "")[:S.MAX_MOVE + 50]
+
+    def change(data):
+        if action == "refuse":
+            reason = S.record_refused(data, text)
+            return _("Recorded as a refused move: %(reason)s") % {
+                "reason": reason_text(reason, (), data["game"])}
+        if action != "play":
+            raise S.TeacherError(_("That form could not be read."))
+        S.record(data, text)
+        return _("Recorded: %(move)s") % {"move": " ".join(text.split())}
+
+    return _change(request, code, change)
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    def change(data):
+        S.undo(data)
+        return _("The last step was removed.")
+    return _change(request, code, change)
+
+
+@require_POST
+def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    try:
+        obj = _editable(request, code)
+    except PermissionDenied403:
+        return _forbidden(request, code)
+    data = json.loads(json.dumps(obj.data))
+    texts: dict[tuple[int, str], str] = {}
+    for key, value in request.POST.items():
+        parts = key.split("-")
+        if len(parts) == 3 and parts[0] == "say" and parts[1].isdigit():
+            texts[(int(parts[1]), parts[2])] = value
+    S.set_narration(data, texts)
+    obj.data = data
+    obj.title = request.POST.get("title", "").strip()[:S.MAX_TITLE]
+    obj.save(update_fields=["data", "title", "updated"])
+    url = reverse("scenario_detail", args=[code])
+    if _partial(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+# --------------------------------------------------------------------------- presenter
+def _event_cards(events: list, viewer: int | None) -> set[int]:
+    """Cards a move showed, as the viewer may see them (refills and others' private cards out)."""
+    out: set[int] = set()
+    for e in events:
+        if e.get("type") == "refill" or (e.get("private") and e.get("seat") != viewer):
+            continue
+        for key in ("card", "attack_card", "card_in", "taken", "given"):
+            if isinstance(e.get(key), int):
+                out.add(e[key])
+        if e.get("type") not in ("cards_exchanged", "trick_won", "deal_scored", "scored",
+                                 "rows_revealed"):
+            out |= {c for c in e.get("cards") or () if isinstance(c, int)}
+    return out
+
+
+def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool = False):
+    """The table of a frame: every hand open (``seat`` None) or one seat's own view only."""
+    state = frame.state
+    n = len(scn.players)
+    if seat is None:
+        viewer = state.to_move if state.to_move is not None else 0
+        view = state.view(viewer)
+        reveal = ({s: state.view(s).get("hand", []) for s in range(n) if s != viewer}
+                  if scn.game != "dolda" else None)
+        marks = _event_cards(frame.events, None if scn.game == "dolda" else viewer)
+    else:
+        view = state.view(seat)
+        reveal = None
+        marks = _event_cards(frame.events, seat)
+    return table_context(view, reveal=reveal, highlight=marks)
+
+
+def _describe(scn: scenario.Scenario, before: Any, move: str) -> str:
+    """A recorded move in words of the page language ("Anna: Attack with …")."""
+    from tutorials.practice import describe_action
+
+    words = move.split()
+    try:
+        action = scn.module.parse_action(before, scn.players.index(words[0]), words[1:])
+    except (IllegalAction, ValueError, IndexError):
+        return ""
+    return _("%(name)s: %(move)s") % {"name": words[0],
+                                       "move": describe_action(scn.game, action, scn.players)}
+
+
+def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
+    raw = request.GET.get("seat", "all")
+    if raw.isdigit() and int(raw) < len(players):
+        return int(raw)
+    return None
+
+
+def _render_present(request: HtmxHttpRequest, ctx: dict[str, Any]) -> HttpResponse:
+    template = "teacher/present.html#htmx" if _partial(request) else "teacher/present.html"
+    response = render(request, template, ctx)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table, say,
+                 url_for, seat: int | None, players: list[str], note: str = "",
+                 back_url: str) -> dict[str, Any]:
+    q = "" if seat is None else f"?seat={seat}"
+    return {
+        "title": title, "game": game, "n": n, "first": first, "last": last, "table": table,
+        "say": say, "note": note, "seat": seat, "back_url": back_url,
+        "position": n - first + 1, "count": last - first + 1,
+        "prev_url": url_for(n - 1) + q if n > first else "",
+        "next_url": url_for(n + 1) + q if n < last else "",
+        "seats": [{"value": "all", "label": _("All hands open"), "current": seat is None,
+                   "url": url_for(n)}]
+        + [{"value": str(i), "label": _("%(name)s's view") % {"name": p}, "current": seat == i,
+            "url": url_for(n) + f"?seat={i}"} for i, p in enumerate(players)],
+    }
+
+
+@require_GET
+def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
+    obj = _get(code)
+    scn, frames = _replay_or_none(obj)
+    if scn is None:
+        return render(request, "teacher/not_found.html", {
+            "message": _("This scenario is not complete yet, so it cannot be presented."),
+            "back_url": reverse("scenario_detail", args=[code])}, status=404)
+    if not 0 <= step < len(frames):
+        return render(request, "teacher/not_found.html", {
+            "message": _("This scenario has no step %(n)d.") % {"n": step},
+            "back_url": reverse("scenario_present", args=[code, 0])}, status=404)
+    frame = frames[step]
+    seat = _seat_param(request, scn.players)
+    note = ""
+    if frame.step is not None and frame.step.kind == "illegal":
+        note = _("Refused: %(move)s. %(reason)s") % {
+            "move": frame.step.move, "reason": reason_text(frame.refused, (), scn.game)}
+    elif frame.step is not None and frame.step.kind == "do":
+        note = _describe(scn, frames[step - 1].state, frame.step.move)
+    ctx = _present_ctx(
+        title=obj.title or _("Scenario %(code)s") % {"code": obj.code}, game=scn.game, n=step,
+        first=0, last=len(frames) - 1, table=_table(scn, frame, seat),
+        say=S.narration(frame.step.say if frame.step else None),
+        url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
+        players=scn.players, note=note, back_url=reverse("scenario_detail", args=[code]))
+    return _render_present(request, ctx)
+
+
+@require_GET
+def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
+    from tutorials.views import replay as tutorial_replay
+
+    tutorial = lessons.get(game, slug) if game in GAME_NAMES else None
+    if tutorial is None or not 1 <= step <= len(tutorial.steps):
+        return render(request, "teacher/not_found.html", {
+            "message": _("There is no such tutorial step."),
+            "back_url": reverse("scenarios_new")}, status=404)
+    rp = tutorial_replay(game, slug)
+    lesson = tutorial.steps[step - 1]
+    if lesson.your_move:
+        frame = S.Frame(step, rp.states[lesson.at - 1])
+        note = _("Next move: %(move)s") % {
+            "move": _describe(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move)}
+    else:
+        frame = S.Frame(step, rp.states[lesson.at], rp.events[lesson.at])
+        note = ""
+    seat = _seat_param(request, rp.scn.players)
+    ctx = _present_ctx(
+        title=str(tutorial.title), game=game, n=step, first=1, last=len(tutorial.steps),
+        table=_table(rp.scn, frame, seat), say={"text": str(lesson.say), "lang": ""},
+        url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
+                                                               "step": k}),
+        seat=seat, players=rp.scn.players, note=note,
+        back_url=reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": step}))
+    return _render_present(request, ctx)
