@@ -130,7 +130,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # POSTs that create things, per client address and URL name (dam_site/ratelimit.py); a name
 # ending in * is a prefix.
 RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
-               "scenario*": "20/m", "teacher*": "20/m"}
+               "scenarios_*": "20/m"}
 
 LOGGING = {
     "version": 1,
