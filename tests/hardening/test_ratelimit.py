@@ -47,6 +47,11 @@ def test_base_settings_limit_game_creation():
         with override_settings(RATE_LIMITS=base.RATE_LIMITS):
             assert limit_for(f"practice_{game}") is not None
             assert limit_for(f"practice_{game}_move") is None
+    with override_settings(RATE_LIMITS=base.RATE_LIMITS):
+        for name in ("scenarios_create", "scenarios_import", "scenarios_from_practice"):
+            assert limit_for(name) is not None
+        for name in ("scenario_move", "scenario_deal", "scenario_present", "tutorial_move_dam"):
+            assert limit_for(name) is None
 
 
 @override_settings(RATE_LIMITS={"practice_dam": "3/m"})
