@@ -11,6 +11,7 @@ per process (it depends only on the language and the step); the CSRF token is pu
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -33,7 +34,7 @@ from dam_site.context_processors import LANGUAGE_NAMES
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
-from rules.reasons import reason_text
+from rules.reasons import REASON_TEXTS, reason_text
 from rules.templatetags.cards import card_context
 
 from . import lessons, progress
@@ -105,6 +106,16 @@ class BadInput(Exception):
 class NeedChoice(Exception):
     """A move button pressed without the cards it needs: the page says what to choose."""
 
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+NEED_TEXTS = {
+    "need_beat": gettext_lazy("Choose one card of yours and the attack card it should beat."),
+    "need_announce": gettext_lazy("Choose the king and queen of the suit you announce."),
+}
+
 
 def move_text(game: str, player: str, action: str, cards: list[str], target: str,
               allowed: list[str]) -> str:
@@ -117,12 +128,12 @@ def move_text(game: str, player: str, action: str, cards: list[str], target: str
         return f"{player} {action}"
     if action == "beat":
         if len(cards) != 1 or not target:
-            raise NeedChoice(_("Choose one card of yours and the attack card it should beat."))
+            raise NeedChoice("need_beat")
         return f"{player} beat {target} {cards[0]}"
     if action == "announce":
         suits = sorted({c[-1].upper() for c in cards})
         if len(suits) != 1:
-            raise NeedChoice(_("Choose the king and queen of the suit you announce."))
+            raise NeedChoice("need_announce")
         return f"{player} announce {suits[0]}"
     return f"{player} {action} {' '.join(cards)}".strip()
 
@@ -330,6 +341,13 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
         return _not_found(request, tutorial, game)
+    if "fb" in request.GET and tutorial.steps[step - 1].your_move:
+        shown = _feedback_from_query(request, tutorial, step)
+        if shown is not None:  # a move refused without JavaScript (see ``move``)
+            text, kind, selected, target = shown
+            return _render_step(request, partial(
+                step_context, tutorial, step, selected=selected, target=target,
+                feedback=text, feedback_kind=kind))
     hint = request.GET.get("hint") == "1" and tutorial.steps[step - 1].your_move
     ok = request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move
     key = (get_language(), game, slug, step, hint, ok)
@@ -337,6 +355,39 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         step_context, tutorial, step, hint=hint,
         feedback=_("Well done: that is the move.") if ok else "",
         feedback_kind="success" if ok else ""), cache_key=key, page_path=request.path)
+
+
+def _feedback_text(tutorial: lessons.Tutorial, step: int, kind: str, code: str,
+                   cards: list[int]) -> str | None:
+    if kind == "different":
+        why = tutorial.steps[step - 1].better or gettext_lazy(
+            "That move is allowed, but this lesson is about another one.")
+        return _("Allowed, but not the best move here. %(why)s Try again.") % {"why": why}
+    if kind == "illegal" and code in NEED_TEXTS:
+        return str(NEED_TEXTS[code])
+    if kind == "illegal" and code in REASON_TEXTS:
+        return reason_text(code, cards, tutorial.game)
+    return None
+
+
+def _query_cards(value: str) -> list[int] | None:
+    codes = [c for c in value.split(".") if c]
+    if len(codes) > MAX_CARDS or not all(CARD_CODE.match(c) for c in codes):
+        return None
+    return [C.parse(c) for c in codes]
+
+
+def _feedback_from_query(request: HttpRequest, tutorial: lessons.Tutorial, step: int):
+    """Feedback carried in the query after a refused move without JavaScript; None if garbled."""
+    q = request.GET
+    cards, selected, target = (_query_cards(q.get("c", "")), _query_cards(q.get("s", "")),
+                               _query_cards(q.get("t", "")))
+    if cards is None or selected is None or target is None or len(target) > 1:
+        return None
+    text = _feedback_text(tutorial, step, q.get("fb", ""), q.get("r", ""), cards)
+    if text is None:
+        return None
+    return text, q["fb"], selected, (target[0] if target else None)
 
 
 def _posted_cards(request: HttpRequest) -> list[str]:
@@ -371,6 +422,17 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
             step_context, tutorial, step, selected=selected, target=target_card,
             feedback=feedback, feedback_kind=kind), status=status)
 
+    def refused(kind: str, code: str = "", cards: tuple[int, ...] = ()) -> HttpResponse:
+        """The step again with the reason: in place for htmx, else redirected to the step's
+        own address (so reloading, going back and switching language all behave)."""
+        text = _feedback_text(tutorial, step, kind, code, list(cards)) or ""
+        if request.htmx:
+            return again(text, kind)
+        query = urlencode({"fb": kind, "r": code, "c": ".".join(C.code(c) for c in cards),
+                           "s": ".".join(C.code(c) for c in selected),
+                           "t": C.code(target_card) if target_card is not None else ""})
+        return HttpResponseRedirect(f"{_step_url(game, slug, step)}?{query}", status=303)
+
     try:
         cards = _posted_cards(request)
         selected = [C.parse(c) for c in cards]
@@ -389,18 +451,15 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         return again(_("That form could not be read. Choose cards and press one of the "
                        "buttons."), "error", status=400)
     except NeedChoice as exc:
-        return again(str(exc), "illegal")
+        return refused("illegal", exc.code)
     try:
         action = module.parse_action(state, seat, text.split()[1:])
         state.apply(action)  # the engine judges; the replayed state is never changed
     except IllegalAction as exc:
-        return again(reason_text(exc.reason, exc.cards, game), "illegal")
+        return refused("illegal", exc.reason, exc.cards)
     expected = module.parse_action(state, seat, lesson_move.split()[1:])
     if canonical(module, action) != canonical(module, expected):
-        why = lesson.better or gettext_lazy(
-            "That move is allowed, but this lesson is about another one.")
-        return again(_("Allowed, but not the best move here. %(why)s Try again.") % {"why": why},
-                     "different")
+        return refused("different")
     next_n = min(step + 1, len(tutorial.steps))
     next_url = _step_url(game, slug, next_n)
     if request.htmx:

@@ -173,7 +173,8 @@ def test_malformed_move_is_refused_plainly(client, data):
 
 def test_card_not_in_hand_is_refused_with_a_reason(client):
     with translation.override("en"):
-        html = post(client, {"action": "beat", "card": "AH", "target": "4D"}).content.decode()
+        html = client.post(move_url(*BEAT), {"action": "beat", "card": "AH", "target": "4D"},
+                           follow=True).content.decode()
     assert "You do not have that card." in html
 
 
@@ -197,7 +198,8 @@ def test_double_submit_of_the_lesson_move_changes_nothing(client):
 
 
 def test_dolda_your_move_buttons(client):
-    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"})
+    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"},
+                           follow=True)
     assert 'data-feedback="illegal"' in response.content.decode()
     response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_stock"})
     assert response.status_code == 303
@@ -205,7 +207,8 @@ def test_dolda_your_move_buttons(client):
 
 def test_spardame_pass_needs_three_cards(client):
     where = ("spardame", "passing", 2)
-    html = client.post(move_url(*where), {"action": "pass", "card": ["QS", "AS"]}).content.decode()
+    html = client.post(move_url(*where), {"action": "pass", "card": ["QS", "AS"]},
+                       follow=True).content.decode()
     assert 'data-feedback="illegal"' in html
     response = client.post(move_url(*where), {"action": "pass", "card": ["QS", "AS", "AH"]})
     assert response.status_code == 303
@@ -358,3 +361,29 @@ def test_every_your_move_step_has_a_hint(client, game, slug, n):
     with translation.override("en"):
         html = client.get(step_url(game, slug, n) + "?hint=1", **HX).content.decode()
     assert 'class="tutorial-hint"' in html and "press “" in html.lower()
+
+
+def test_refused_move_without_javascript_redirects_to_the_step_with_the_reason(client):
+    response = post(client, {"action": "beat", "card": "2D", "target": "6D"})
+    assert response.status_code == 303
+    assert response["Location"].startswith(step_url(*BEAT) + "?fb=illegal&r=not_higher")
+    with translation.override("en"):
+        html = client.get(response["Location"]).content.decode()
+    assert "To beat a card of the same suit you need a higher one." in html
+    assert 'name="card" value="2D" checked' in html and 'name="target" value="6D" checked' in html
+
+
+def test_different_move_without_javascript_explains_on_the_step(client):
+    response = post(client, {"action": "take"})
+    html = client.get(response["Location"]).content.decode()
+    assert 'data-feedback="different"' in html
+
+
+@pytest.mark.parametrize("query", [
+    "fb=illegal&r=no_such_reason", "fb=illegal&r=not_higher&c=ZZ", "fb=nope",
+    "fb=illegal&r=not_higher&t=4D.6D", "fb=illegal&r=not_higher&s=" + ".".join(["2D"] * 20),
+])
+def test_tampered_feedback_query_is_ignored(client, query):
+    response = client.get(step_url(*BEAT) + "?" + query)
+    assert response.status_code == 200
+    assert "data-feedback" not in response.content.decode()
