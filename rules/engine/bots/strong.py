@@ -220,11 +220,14 @@ def _rollout(game: str, state: Any, seat: int, rng: random.Random) -> float:
     return _result(game, state, seat)
 
 
-def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random) -> list:
+def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random,
+                first: Any = None) -> list:
     """The actions worth simulating: all of them when few, else a spread that always holds
     the heuristic bot's choice (Dam attacks can have hundreds of same-suit subsets)."""
     # The heuristic bot's choice comes first, so ties (a stable sort) keep the sensible move.
-    picked = [_HEURISTIC[game](rng.getrandbits(32)).act(state, seat)]
+    if first is None:
+        first = _HEURISTIC[game](rng.getrandbits(32)).act(state, seat)
+    picked = [first]
     if len(acts) <= MAX_CANDIDATES:
         return picked + [a for a in acts if a != picked[0]]
     if game == "dam":
@@ -243,8 +246,8 @@ def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random
     return picked
 
 
-def evaluate(state: Any, seat: int, rng: random.Random,
-             budget_s: float | None = None) -> list[tuple[Any, float, int]]:
+def evaluate(state: Any, seat: int, rng: random.Random, budget_s: float | None = None,
+             first: Any = None) -> list[tuple[Any, float, int]]:
     """``[(action, mean result, rollouts)]`` best first (lower result is better)."""
     if budget_s is None:
         budget_s = TIME_BUDGET_S
@@ -252,10 +255,12 @@ def evaluate(state: Any, seat: int, rng: random.Random,
     acts = list(state.legal_actions())
     if game == "spardame" and state.phase == spardame.PASS:
         # 286 ways to pass: the heuristic choice only (rollouts would be too thin).
-        return [(_HEURISTIC[game](rng.getrandbits(32)).act(state, seat), 0.0, 0)]
+        if first is None:
+            first = _HEURISTIC[game](rng.getrandbits(32)).act(state, seat)
+        return [(first, 0.0, 0)]
     if len(acts) == 1:
         return [(acts[0], 0.0, 0)]
-    cands = _candidates(game, state, seat, acts, rng)
+    cands = _candidates(game, state, seat, acts, rng, first)
     totals = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     counts = [0] * len(cands)
@@ -299,9 +304,20 @@ class StrongBot:
     def __init__(self, seed: int, budget_s: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget_s = budget_s
+        # The heuristic bot whose move is the baseline keeps its memory between decisions
+        # (the Dam one counts the trumps it has seen go) when the same StrongBot plays on.
+        self._base: dict[str, Any] = {}
 
     def act(self, state: Any, seat: int) -> Any:
-        return evaluate(state, seat, self.rng, self.budget_s)[0][0]
+        game = _game_of(state)
+        base = self._base.get(game)
+        if base is None:
+            base = self._base[game] = _HEURISTIC[game](self.rng.getrandbits(32))
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        first = base.act(state, seat)
+        return evaluate(state, seat, self.rng, self.budget_s, first)[0][0]
 
 
 BOTS = {"strong": StrongBot}
