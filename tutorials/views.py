@@ -166,8 +166,12 @@ def _event_cards(game: str, events: list, viewer: int) -> set[int]:
 
 
 def _lesson_cards(move: str) -> list[int]:
+    """The cards a scenario move names (for an announcement: the king and queen shown)."""
+    words = move.split()
+    if len(words) == 3 and words[1] == "announce":
+        words = words[:2] + [f"K{words[2]}", f"Q{words[2]}"]
     cards = []
-    for w in move.split()[2:]:
+    for w in words[2:]:
         try:
             cards.append(C.parse(w))
         except C.CardError:

@@ -387,3 +387,10 @@ def test_tampered_feedback_query_is_ignored(client, query):
     response = client.get(step_url(*BEAT) + "?" + query)
     assert response.status_code == 200
     assert "data-feedback" not in response.content.decode()
+
+
+def test_announce_hint_names_and_selects_the_king_and_queen(client):
+    with translation.override("en"):
+        html = client.get(step_url("dam", "variants", 2) + "?hint=1").content.decode()
+    assert 'name="card" value="KH" checked' in html and 'name="card" value="QH" checked' in html
+    assert "king of hearts" in html.split('class="tutorial-hint"', 1)[1].split("</p>", 1)[0]
