@@ -33,7 +33,7 @@ from rules.reasons import reason_text
 from .models import TeacherScenario
 
 MAX_UPLOAD_BYTES = 256 * 1024
-MAX_STEPS = 400
+MAX_STEPS = 200  # with four narration fields each, under Django's 1000-field limit
 MAX_SAY = 2000
 MAX_TITLE = 120
 MAX_MOVE = 200

@@ -288,6 +288,12 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
         return _forbidden(request, code)
     data = json.loads(json.dumps(obj.data))
     try:
+        seen = request.POST.get("steps")
+        if seen is not None and seen != str(len(data.get("steps", []))):
+            # A double submit or a second tab: judge nothing against a position not shown.
+            raise S.TeacherError(_("The scenario changed since this page was shown (a second "
+                                   "click or another tab). Here is its current state; nothing "
+                                   "was done."), status=409)
         message = change(data) or ""
     except S.TeacherError as exc:
         return _editor(request, obj, exc.message, "error", status=exc.status)
@@ -402,15 +408,19 @@ def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool =
     return table_context(view, reveal=reveal, highlight=marks)
 
 
-def _describe(scn: scenario.Scenario, before: Any, move: str) -> str:
-    """A recorded move in words of the page language ("Anna: Attack with …")."""
+def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None = None) -> str:
+    """A recorded move in words of the page language ("Anna: Attack with …").  In one seat's
+    view, cards passed by another player stay unnamed (they are secret)."""
     from tutorials.practice import describe_action
 
     words = move.split()
     try:
-        action = scn.module.parse_action(before, scn.players.index(words[0]), words[1:])
+        mover = scn.players.index(words[0])
+        action = scn.module.parse_action(before, mover, words[1:])
     except (IllegalAction, ValueError, IndexError):
         return ""
+    if seat is not None and seat != mover and words[1:2] == ["pass"]:
+        return _("%(name)s passes three cards.") % {"name": words[0]}
     return _("%(name)s: %(move)s") % {"name": words[0],
                                        "move": describe_action(scn.game, action, scn.players)}
 
@@ -465,7 +475,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
         note = _("Refused: %(move)s. %(reason)s") % {
             "move": frame.step.move, "reason": reason_text(frame.refused, (), scn.game)}
     elif frame.step is not None and frame.step.kind == "do":
-        note = _describe(scn, frames[step - 1].state, frame.step.move)
+        note = _describe(scn, frames[step - 1].state, frame.step.move, seat)
     ctx = _present_ctx(
         title=obj.title or _("Scenario %(code)s") % {"code": obj.code}, game=scn.game, n=step,
         first=0, last=len(frames) - 1, table=_table(scn, frame, seat),
