@@ -121,3 +121,15 @@ def test_one_seat_view_has_no_other_hand(page, live_server):
     html = page.content()
     for code in obj.data["deal"]["hands"]["Anna"] + obj.data["deal"]["hands"]["Cilla"]:
         assert f'data-card="{code}"' not in html
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_blank_editor_with_the_deck_passes_axe_and_fits_375_px(page, live_server, language):
+    page.goto(url(live_server, "scenarios_new", language))
+    page.locator("#new-submit").click()
+    expect(page.locator(".editor-deck input[name=card]")).to_have_count(52)
+    assert page.locator("html").get_attribute("lang") == language
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
