@@ -7,8 +7,9 @@ their ratio, then the byte sizes of the htmx partial, the full page and the firs
 tutorial page (HTML, CSS, JS as served compressed), and stops gunicorn.
 
     .venv/bin/python bench/tutorial_http.py [--seconds 10] [--connections 32] [--workers 2]
+                                            [--rounds 3]
 
-One ``name=value`` line per measure.
+One ``name=value`` line per measure; rps, p99 and ratio are medians over the rounds.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import gzip
 import os
 import re
 import signal
+import statistics
 import socket
 import subprocess
 import sys
@@ -104,6 +106,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternate the two endpoints this many times; medians are printed "
+                             "(evens out a busy machine)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="tutorial-bench-") as tmp:
@@ -130,8 +135,15 @@ def main() -> None:
             for path, headers in ((STEP_PATH, hx), (HEALTH_PATH, {})):  # warm both workers
                 for _ in range(20):
                     assert fetch(base + path, headers)[0] == 200, path
-            step_rps, step_p99 = run_wrk(base + STEP_PATH, args.seconds, args.connections, hx)
-            bare_rps, bare_p99 = run_wrk(base + HEALTH_PATH, args.seconds, args.connections, {})
+            step_runs, bare_runs = [], []
+            for _ in range(args.rounds):
+                step_runs.append(run_wrk(base + STEP_PATH, args.seconds, args.connections, hx))
+                bare_runs.append(run_wrk(base + HEALTH_PATH, args.seconds, args.connections, {}))
+            step_rps = statistics.median(r for r, _ in step_runs)
+            step_p99 = statistics.median(p for _, p in step_runs)
+            bare_rps = statistics.median(r for r, _ in bare_runs)
+            bare_p99 = statistics.median(p for _, p in bare_runs)
+            ratios = [a[0] / b[0] for a, b in zip(step_runs, bare_runs)]
 
             _s, _h, partial = fetch(base + STEP_PATH, hx)
             _s, page_headers, page = fetch(base + STEP_PATH, {"Accept-Encoding": "gzip"})
@@ -149,12 +161,16 @@ def main() -> None:
     partial_gz = len(gzip.compress(partial))
     served_html = page_gz if page_headers.get("Content-Encoding") == "gzip" else len(page)
     print(f"endpoint={STEP_PATH} (htmx partial) connections={args.connections} "
-          f"seconds={args.seconds} workers={args.workers}")
+          f"seconds={args.seconds} workers={args.workers} rounds={args.rounds} "
+          f"load_average={os.getloadavg()[0]:.1f}")
+    print("rounds_step_rps_p99=" + " ".join(f"{r:.0f}/{p:.1f}ms" for r, p in step_runs))
+    print("rounds_healthz_rps_p99=" + " ".join(f"{r:.0f}/{p:.1f}ms" for r, p in bare_runs))
+    print("rounds_ratio=" + " ".join(f"{x:.2f}" for x in ratios))
     print(f"step_rps={step_rps:.0f}")
     print(f"step_p99_ms={step_p99:.2f}")
     print(f"healthz_rps={bare_rps:.0f}")
     print(f"healthz_p99_ms={bare_p99:.2f}")
-    print(f"ratio_step_to_healthz={step_rps / bare_rps:.2f}")
+    print(f"ratio_step_to_healthz={statistics.median(ratios):.2f}")
     print(f"partial_bytes={len(partial)}")
     print(f"partial_gzip_bytes={partial_gz}")
     print(f"full_page_html_bytes={len(page)}")

@@ -241,7 +241,8 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
 
 # --------------------------------------------------------------------------- rendering
 CSRF_SENTINEL = "__tutorial_csrf__"
-_PARTIALS: dict[tuple, tuple[str, bool, str]] = {}
+CSRF_SENTINEL_BYTES = CSRF_SENTINEL.encode()
+_PARTIALS: dict[tuple, tuple[bytes, bool, str]] = {}
 _MAX_PARTIALS = 2000
 
 
@@ -269,7 +270,7 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     if partial:
         if cache_key:
-            cache_key = (*cache_key, request.build_absolute_uri("/"))
+            cache_key = (*cache_key, request.scheme, request.get_host())
         entry = _PARTIALS.get(cache_key) if cache_key else None
         if entry is None:
             ctx = make_ctx()
@@ -277,13 +278,13 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
                                     {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
             if page_path:
                 html += _language_switcher_oob(request, page_path)
-            entry = (html, ctx["n"] == ctx["total"], ctx["tutorial"].key)
+            entry = (html.encode(), ctx["n"] == ctx["total"], ctx["tutorial"].key)
             if cache_key and len(_PARTIALS) < _MAX_PARTIALS:
                 _PARTIALS[cache_key] = entry
-        html, last, key = entry
-        if CSRF_SENTINEL in html:
-            html = html.replace(CSRF_SENTINEL, get_token(request))
-        response = HttpResponse(html, status=status)
+        body, last, key = entry
+        if CSRF_SENTINEL_BYTES in body:
+            body = body.replace(CSRF_SENTINEL_BYTES, get_token(request).encode())
+        response = HttpResponse(body, status=status)
         if push_url:
             response["HX-Push-Url"] = push_url
     else:
