@@ -400,6 +400,8 @@ def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool =
         view = state.view(viewer)
         reveal = ({s: state.view(s).get("hand", []) for s in range(n) if s != viewer}
                   if scn.game != "dolda" else None)
+        if scn.game == "dolda":
+            view = _dolda_open(state, view)
         marks = _event_cards(frame.events, None if scn.game == "dolda" else viewer)
     else:
         view = state.view(seat)
@@ -423,6 +425,19 @@ def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None =
         return _("%(name)s passes three cards.") % {"name": words[0]}
     return _("%(name)s: %(move)s") % {"name": words[0],
                                        "move": describe_action(scn.game, action, scn.players)}
+
+
+def _dolda_open(state: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """Dam med dolda kort with every card open (the teacher's all-hands mode): the rows, the
+    secret cards and the held card face up.  Never used for one seat's view."""
+    record = state.to_json()
+    open_view = dict(view)
+    open_view["rows"] = [list(r) for r in record["rows"]]
+    if view.get("secret") is not None and record.get("secret") is not None:
+        open_view["secret"] = list(record["secret"])
+    if view.get("holder") is not None and record.get("held") is not None:
+        open_view["held"] = record["held"]
+    return open_view
 
 
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:

@@ -513,3 +513,34 @@ def test_tutorial_present_one_seat_hides_other_hands(client):
     data = json.loads(DAM_FILE.read_text())
     for code in data["deal"]["hands"]["Bo"] + data["deal"]["hands"]["Cilla"]:
         assert f'data-card="{code}"' not in html
+
+
+def test_dolda_all_hands_open_shows_the_face_down_rows(client):
+    obj = _full(client, "dolda:dolda-kort", "A B C")
+    html = client.get(reverse("scenario_present", args=[obj.code, 0])).content.decode()
+    for code in obj.data["deal"]["rows"]["B"]:
+        assert f'data-card="{code}"' in html
+
+
+def test_dolda_one_seat_view_keeps_the_rows_face_down(client):
+    obj = _full(client, "dolda:dolda-kort", "A B C")
+    html = client.get(reverse("scenario_present", args=[obj.code, 0]) + "?seat=0").content.decode()
+    for name in ("A", "B", "C"):
+        for code in obj.data["deal"]["rows"][name]:
+            assert f'data-card="{code}"' not in html
+
+
+def _tutorial_keys():
+    from tutorials import lessons
+
+    return sorted(lessons.TUTORIALS)
+
+
+@pytest.mark.parametrize("game,slug", _tutorial_keys())
+def test_every_tutorial_step_can_be_presented(client, game, slug):
+    from tutorials import lessons
+
+    for n in range(1, len(lessons.get(game, slug).steps) + 1):
+        url = reverse("tutorial_present", kwargs={"game": game, "slug": slug, "step": n})
+        assert client.get(url).status_code == 200
+        assert client.get(url + "?seat=0", HTTP_HX_REQUEST="true").status_code == 200
