@@ -16,5 +16,6 @@ CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = None  # nothing collected: whitenoise serves from the finders
 if "default" in CACHES and os.environ.get("E2E_CACHE_PREFIX"):  # noqa: F405
     CACHES["default"]["KEY_PREFIX"] = os.environ["E2E_CACHE_PREFIX"]  # noqa: F405
