@@ -148,7 +148,9 @@ def _steps_list(scn: scenario.Scenario, frames: list[S.Frame]) -> list[dict[str,
     for f in frames[1:]:
         step = f.step
         item: dict[str, Any] = {"n": f.number, "kind": step.kind, "move": step.move,
-                                "say": S.narration(step.say), "raw_say": step.say}
+                                "say": S.narration(step.say), "raw_say": step.say,
+                                "label": _describe(scn, frames[f.number - 1].state, step.move)
+                                if step.kind == "do" else ""}
         if step.kind == "illegal":
             item["reason"] = reason_text(f.refused or step.reason, (), scn.game)
         out.append(item)
