@@ -7,8 +7,12 @@
   var busy = false;
   var pending = null;
 
-  function inControl(el) {
-    return el && el.closest && el.closest("input, textarea, select, button, summary, [contenteditable]");
+  // Typing in a field keeps its keys; on a button (the full-screen one keeps focus after a
+  // click) only Space stays the button's, so a clicker's Page Up/Down still turns the page.
+  function inControl(el, key) {
+    if (!el || !el.closest) return false;
+    if (el.closest("input, textarea, select, [contenteditable]")) return true;
+    return (key === " " || key === "Spacebar") && !!el.closest("button, summary");
   }
   function follow(id) {
     var link = document.getElementById(id);
@@ -16,7 +20,7 @@
   }
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (!document.getElementById("present-stage") || inControl(event.target)) return;
+    if (!document.getElementById("present-stage") || inControl(event.target, event.key)) return;
     var id = null;
     if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === " " || event.key === "Spacebar") id = "present-next";
     else if (event.key === "ArrowLeft" || event.key === "PageUp") id = "present-back";

@@ -79,6 +79,9 @@ def test_build_record_save_share_and_present(page, live_server, browser):
         viewer.keyboard.press("ArrowLeft")
         expect(viewer).to_have_url(re.compile(r"/present/1/$"))
         expect(viewer.locator("#present-fullscreen")).to_be_visible()
+        viewer.locator("#present-fullscreen").focus()  # a clicker still works from the button
+        viewer.keyboard.press("PageDown")
+        expect(viewer).to_have_url(re.compile(r"/present/2/$"))
         # The other browser may not edit.
         response = viewer.goto(share + "edit/")
         assert response.status == 403
