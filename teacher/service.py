@@ -353,8 +353,9 @@ def _current(data: dict[str, Any]):
     return scn, frames[-1].state
 
 
-def _judge(data: dict[str, Any], move: str) -> str:
-    """The reason code the engine refuses ``move`` with, or "" when it is legal."""
+def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
+    """The reason code (and cards concerned) the engine refuses ``move`` with, or ("", ())
+    when it is legal."""
     move = " ".join(move.split())
     if not move or len(move) > MAX_MOVE:
         raise TeacherError(_("Type a move like “Anna attack 5C 9C”."))
@@ -362,18 +363,18 @@ def _judge(data: dict[str, Any], move: str) -> str:
     try:
         scenario.apply_move(scn.module, state, scn.players, move)
     except IllegalAction as exc:
-        return exc.reason
-    return ""
+        return exc.reason, tuple(exc.cards)
+    return "", ()
 
 
 def record(data: dict[str, Any], move: str) -> None:
     """Append a legal move; raises TeacherError with the translated reason otherwise."""
     if len(data.get("steps", [])) >= MAX_STEPS:
         raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
-    reason = _judge(data, move)
+    reason, cards = _judge(data, move)
     if reason:
         raise TeacherError(_("Refused: %(reason)s") % {
-            "reason": reason_text(reason, (), data["game"])}, status=200)
+            "reason": reason_text(reason, cards, data["game"])}, status=200)
     data.setdefault("steps", []).append({"do": " ".join(move.split())})
 
 
@@ -381,7 +382,7 @@ def record_refused(data: dict[str, Any], move: str) -> str:
     """Append a move the engine refuses as an ``illegal`` demonstration step."""
     if len(data.get("steps", [])) >= MAX_STEPS:
         raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
-    reason = _judge(data, move)
+    reason, _cards = _judge(data, move)
     if not reason:
         raise TeacherError(_("That move is allowed, so it cannot be shown as a refused one."),
                            status=200)

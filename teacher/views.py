@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -464,8 +465,15 @@ def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
 
 
 def _render_present(request: HtmxHttpRequest, ctx: dict[str, Any]) -> HttpResponse:
-    template = "teacher/present.html#htmx" if _partial(request) else "teacher/present.html"
-    response = render(request, template, ctx)
+    if _partial(request):
+        from tutorials.views import _language_switcher_oob  # the tutorials' own out-of-band swap
+
+        html = render_to_string("teacher/present.html#htmx", ctx, request=request)
+        # After Next/Back the language switcher must lead to this step, not the first one.
+        response = HttpResponse(html + _language_switcher_oob(request, request.path))
+        patch_vary_headers(response, ("HX-Request",))
+        return response
+    response = render(request, "teacher/present.html", ctx)
     patch_vary_headers(response, ("HX-Request",))
     return response
 
