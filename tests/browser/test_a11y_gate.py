@@ -1,0 +1,194 @@
+"""Accessibility gate: axe finds nothing on any type of page in any of the four languages, and
+a tutorial and a practice game can be finished with the keyboard alone.
+
+Page types are found, not listed: the argument-free pages of the URL configuration, a practice
+game of each kind and a teacher scenario made by this browser, then the links they show,
+followed within the language; one page per URL name is checked (tests/hardening/crawl.py).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urldefrag, urlparse
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import NoReverseMatch, reverse
+from django.utils import translation
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from tests.hardening.crawl import page_type, start_urls
+from tests.pages import LANGUAGES
+from tutorials import lessons
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MAX_PAGES = 60
+TUTORIAL = ("dam", "anna-bo-cilla")
+
+
+@pytest.fixture(autouse=True)
+def fast_bots(settings):
+    settings.PRACTICE_BOT_DELAY_MS = 30
+
+
+def path(name: str, language: str, **kwargs) -> str:
+    with translation.override(language):
+        return reverse(name, kwargs=kwargs)
+
+
+def open_practice_games(page, live_server, language: str) -> list[str]:
+    urls = []
+    for game in ("dam", "dolda", "spardame"):
+        page.goto(live_server.url + path(f"practice_{game}", language))
+        page.select_option("#id_level", "easy")
+        page.locator("form.practice-form button[type=submit]").click()
+        page.wait_for_selector("#game")
+        urls.append(urlparse(page.url).path)
+    return urls
+
+
+def open_teacher_scenario(page, live_server, language: str) -> list[str]:
+    try:
+        url = path("scenarios_new", language)
+    except NoReverseMatch:
+        return []
+    page.goto(live_server.url + url)
+    page.fill("#new-players", "Anna Bo Cilla")
+    page.locator("#new-submit").click()
+    page.wait_for_load_state()
+    return [urlparse(page.url).path]
+
+
+def links(page, prefix: str) -> list[str]:
+    hrefs = page.eval_on_selector_all("a[href]:not([download])",
+                                      "as => as.map(a => a.getAttribute('href'))")
+    out = []
+    for href in hrefs:
+        href = urldefrag(href)[0]
+        parts = urlparse(href)
+        if not parts.scheme and not parts.netloc and parts.path.startswith(prefix):
+            out.append(href)
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_no_violations_on_any_page_type(page, live_server, language):
+    queue = open_practice_games(page, live_server, language)
+    queue += open_teacher_scenario(page, live_server, language)
+    queue += start_urls(language)
+    seen_types: set[str] = set()
+    seen_urls: set[str] = set()
+    failures = []
+    checked = 0
+    while queue and checked < MAX_PAGES:
+        url = queue.pop(0)
+        kind = page_type(url, language)
+        if kind in seen_types or url in seen_urls:
+            continue
+        seen_types.add(kind)
+        seen_urls.add(url)
+        try:
+            response = page.goto(live_server.url + url)
+        except PlaywrightError as exc:  # a file download (exports) is not a page
+            if "Download is starting" in str(exc):
+                continue
+            raise
+        assert response is not None and response.status < 500, url
+        if response.status >= 400:  # an error page is a page type of its own
+            kind = f"{kind}:{response.status}"
+        checked += 1
+        assert page.locator("html").get_attribute("lang") == language, url
+        assert page.locator("h1").count() == 1, url
+        results = Axe().run(page)
+        if results.violations_count:
+            failures.append(f"{url}\n{results.generate_report()}")
+        queue += [u for u in links(page, f"/{language}/") if u not in seen_urls]
+    print(language, checked, "page types:", " ".join(sorted(seen_types)))
+    assert checked >= 20, sorted(seen_types)
+    assert {"practice_dam_play", "tutorial_step_dam", "home"} <= seen_types
+    assert not failures, "\n\n".join(failures)
+
+
+# --------------------------------------------------------------------------- keyboard only
+def tab_to(page, selector: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches selector (keyboard only, no focus())."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)",
+                         selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def settled(page) -> None:
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+def progress(page) -> str:
+    return page.locator("#tutorial-progressbar").get_attribute("value")
+
+
+def lesson_moves(game: str, slug: str) -> dict[int, str]:
+    """Lesson step number -> the kind of the move the learner makes there ("beat", ...)."""
+    tutorial = lessons.get(game, slug)
+    data = json.loads(tutorial.scenario_path.read_text())
+    return {n: data["steps"][step.at - 1]["do"].split()[1]
+            for n, step in enumerate(tutorial.steps, start=1) if step.your_move}
+
+
+def test_a_tutorial_can_be_finished_with_the_keyboard_alone(page, live_server):
+    game, slug = TUTORIAL
+    moves = lesson_moves(game, slug)
+    total = len(lessons.get(game, slug).steps)
+    page.goto(live_server.url + path(f"tutorial_step_{game}", "en", slug=slug, step=1))
+    for n in range(1, total + 1):
+        expect(page.locator("#tutorial-progressbar")).to_have_attribute("value", str(n))
+        settled(page)
+        if n in moves:
+            tab_to(page, "form.tutorial-hint-form button")
+            page.keyboard.press("Enter")
+            expect(page.locator(".tutorial-hint")).to_be_visible()
+            settled(page)
+            tab_to(page, f'button[name="action"][value="{moves[n]}"]')
+            page.keyboard.press("Enter")
+            expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "success")
+        elif n < total:
+            tab_to(page, "#tutorial-next")
+            page.keyboard.press("Enter")
+    tab_to(page, "#tutorial-done")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(live_server.url + path(f"tutorials_{game}", "en"))
+
+
+MY_TURN_OR_OVER = """() => {
+  const g = document.getElementById('game');
+  return !!g && !document.querySelector('.htmx-request')
+    && (g.dataset.over === 'true' || !!document.getElementById('hint-link'));
+}"""
+
+
+def test_a_practice_game_can_be_finished_with_the_keyboard_alone(page, live_server):
+    page.goto(live_server.url + path("practice_dam", "en"))
+    tab_to(page, "#id_players")
+    page.keyboard.type("2")
+    tab_to(page, "#id_level")
+    page.keyboard.type("E")  # Easy
+    tab_to(page, "form.practice-form button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game")
+    assert page.locator("#id_players").count() == 0
+    for _ in range(300):
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        if page.locator("#game").get_attribute("data-over") == "true":
+            break
+        before = page.locator("#game").get_attribute("data-version")
+        tab_to(page, "#hint-link")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#play-hint")
+        tab_to(page, "#play-hint")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => document.getElementById('game')?.dataset.version !== '{before}'")
+    assert page.locator("#game").get_attribute("data-over") == "true"
