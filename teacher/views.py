@@ -9,6 +9,7 @@ with the message).  Presenter pages render ``teacher/present.html#stage`` for ht
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -378,7 +379,7 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
     texts: dict[tuple[int, str], str] = {}
     for key, value in request.POST.items():
         parts = key.split("-")
-        if len(parts) == 3 and parts[0] == "say" and parts[1].isdigit():
+        if len(parts) == 3 and parts[0] == "say" and re.fullmatch(r"[0-9]{1,4}", parts[1]):
             texts[(int(parts[1]), parts[2])] = value
     S.set_narration(data, texts)
     obj.data = data
@@ -459,7 +460,7 @@ def _dolda_open(state: Any, view: dict[str, Any]) -> dict[str, Any]:
 
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
     raw = request.GET.get("seat", "all")
-    if raw.isdigit() and int(raw) < len(players):
+    if re.fullmatch(r"[0-9]{1,2}", raw) and int(raw) < len(players):
         return int(raw)
     return None
 

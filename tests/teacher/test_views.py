@@ -548,3 +548,13 @@ def test_every_tutorial_step_can_be_presented(client, game, slug):
         url = reverse("tutorial_present", kwargs={"game": game, "slug": slug, "step": n})
         assert client.get(url).status_code == 200
         assert client.get(url + "?seat=0", HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_odd_digits_in_seat_and_narration_fields_are_ignored(client):
+    obj = small_dam(client)
+    move(client, obj, "Anna attack 4D 6D 9D")
+    assert client.get(reverse("scenario_present", args=[obj.code, 0]) + "?seat=²").status_code == 200
+    r = client.post(reverse("scenario_save", args=[obj.code]), {"say-²-en": "x", "say-1-en": "y"})
+    assert r.status_code == 303
+    obj.refresh_from_db()
+    assert obj.data["steps"][0]["say"] == {"en": "y"}
