@@ -13,7 +13,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from rules.engine import cards as C
 from teacher import service as S
 from teacher.models import TeacherScenario
 
