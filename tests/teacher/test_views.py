@@ -557,3 +557,19 @@ def test_odd_digits_in_seat_and_narration_fields_are_ignored(client):
     assert r.status_code == 303
     obj.refresh_from_db()
     assert obj.data["steps"][0]["say"] == {"en": "y"}
+
+
+def test_a_refused_step_is_presented_with_its_reason(client):
+    obj = small_dam(client)
+    move(client, obj, "Anna attack 4D KC", action="refuse")
+    html = client.get(reverse("scenario_present", args=[obj.code, 1])).content.decode()
+    assert "same suit" in html
+
+
+def test_imported_check_steps_are_presented(client):
+    imported(client, DAM_FILE.read_bytes())
+    obj = TeacherScenario.objects.get()
+    last = len(obj.data["steps"])
+    assert "expect" in obj.data["steps"][-1]
+    r = client.get(reverse("scenario_present", args=[obj.code, last]))
+    assert r.status_code == 200 and 'id="present-back"' in r.content.decode()
