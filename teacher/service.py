@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -444,7 +445,14 @@ def problems_in(text: bytes | str) -> list[str]:
     return [problem_text(p) for p in found]
 
 
+_REFUSED = re.compile(r"^'(?P<move>.*)' was refused: (?P<reason>[a-z_]+)$")
+
+
 def problem_text(p: scenario.Problem) -> str:
+    refused = _REFUSED.match(p.message)
+    if refused and p.step:
+        return _("Step %(n)d: the move “%(move)s” is not allowed. %(reason)s") % {
+            "n": p.step, "move": refused["move"], "reason": reason_text(refused["reason"])}
     if p.step == 0:
         return _("File or deal: %(problem)s") % {"problem": p.message}
     return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": p.message}

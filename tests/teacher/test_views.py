@@ -285,6 +285,7 @@ def test_import_reports_an_illegal_step_with_its_number(client):
     data["steps"][1] = {"do": "Bo beat 4D 2D"}
     r = imported(client, json.dumps(data).encode())
     assert r.status_code == 400 and "Step 2:" in r.content.decode()
+    assert "To beat a card of the same suit you need a higher one." in r.content.decode()
     assert not TeacherScenario.objects.exists()
 
 
