@@ -10,8 +10,9 @@ free loopback port, and runs wrk against it, one endpoint after the other:
 - ``practice_move``: POSTs of practice moves and bot replies, each a legal request that
   is accepted (302).  Hundreds of copies of one Dam deal are created for one browser session;
   the sequence of form posts of that deal is computed beforehand by replaying it through the
-  engine, and the wrk script sends request n of a thread to game n mod G at step n div G, so
-  one game never has two requests in flight.
+  engine.  Each wrk thread keeps a queue of its games that have no request in flight; a game
+  goes back to the queue, one step further, when its move is answered with the redirect to
+  it, so one game never has two requests in flight.
 
 Prints per endpoint ``<name>_requests_per_s``, ``<name>_p50_ms``, ``<name>_p99_ms``,
 ``<name>_requests`` and ``<name>_errors`` (socket errors, timeouts and any status other than
@@ -91,22 +92,38 @@ function setup(thread)
   counter = counter + 1
 end
 function init(args)
-  mine = {{}}
+  ready, head, tail, stepof = {{}}, 1, 1, {{}}
   for i = 1, #games do
-    if (i - 1) % threads == tid then mine[#mine + 1] = games[i] end
+    if (i - 1) % threads == tid then
+      ready[tail] = games[i]
+      tail = tail + 1
+      stepof[games[i]] = 1
+    end
   end
-  n = 0
 end
 function request()
-  local g = mine[(n % #mine) + 1]
-  local j = math.floor(n / #mine) + 1
-  n = n + 1
+  if head == tail then
+    return wrk.format("GET", "/healthz/")
+  end
+  local g = ready[head]
+  ready[head] = nil
+  head = head + 1
+  local j = stepof[g]
   if j > #steps then
     return wrk.format("GET", g, {{["Cookie"] = cookie}})
   end
   local step = steps[j]
   return wrk.format("POST", g .. step[1], {{["Cookie"] = cookie,
     ["Content-Type"] = "application/x-www-form-urlencoded"}}, step[2])
+end
+function response(status, headers, body)
+  -- An accepted move redirects to its game: that game may send its next step.
+  local g = headers["Location"]
+  if g and stepof[g] then
+    stepof[g] = stepof[g] + 1
+    ready[tail] = g
+    tail = tail + 1
+  end
 end
 """
 
