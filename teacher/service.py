@@ -28,7 +28,7 @@ from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import GAME_NAMES, game_module
-from rules.engine.options import build_options
+from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text
 
 from .models import TeacherScenario
@@ -130,6 +130,68 @@ def empty_deal(game: str, players: list[str]) -> dict[str, Any]:
     if game == "spardame":
         return {"hands": {p: [] for p in players}}
     return {"hands": {p: [] for p in players}, "stock": []}
+
+
+# --------------------------------------------------------------------------- rules
+def _encode(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and type(a) is type(b)
+
+
+def rule_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's rule set and every single option, for the editor's rules form."""
+    from rules.variants import OPTION_LABELS, value_label
+
+    module = game_module(data["game"])
+    current = _options(data)
+    preset = (data.get("rules") or {}).get("preset", module.DEFAULT_PRESET)
+    fields = []
+    for name, choices in option_choices(module.Options).items():
+        value = getattr(current, name)
+        fields.append({"name": name, "label": OPTION_LABELS.get(name, name),
+                       "choices": [{"value": _encode(c), "label": value_label(c),
+                                    "selected": _same(c, value)} for c in choices]})
+    return {"preset": preset, "presets": list(module.PRESETS), "fields": fields}
+
+
+def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
+    """A preset plus the options that differ from it; the deal keeps its cards."""
+    _no_steps(data)
+    module = game_module(data["game"])
+    if preset not in module.PRESETS:
+        raise TeacherError(_("Choose one of the rule sets."))
+    base = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET,
+                         {"preset": preset})
+    rules: dict[str, Any] = {"preset": preset}
+    for name, choices in option_choices(module.Options).items():
+        if name not in raw:
+            continue
+        match = [c for c in choices if _encode(c) == raw[name]]
+        if not match:
+            raise TeacherError(_("That form could not be read."))
+        if not _same(match[0], getattr(base, name)):
+            rules[name] = match[0]
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
+    lo, hi = module.player_range(options)
+    if not lo <= len(data["players"]) <= hi:
+        raise TeacherError(_("These rules need %(lo)d to %(hi)d players.") % {"lo": lo, "hi": hi})
+    data["rules"] = rules
+    deal = dict(data.get("deal") or {})
+    if data["game"] == "dam" and options.trump != "turned":
+        deal.pop("turned", None)
+    if data["game"] == "dolda":
+        if options.secret_card:
+            deal.setdefault("secret", {})
+        else:
+            deal.pop("secret", None)
+    data["deal"] = deal
 
 
 # --------------------------------------------------------------------------- deal slots

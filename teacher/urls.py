@@ -25,6 +25,7 @@ urlpatterns = [
     path(_one, views.detail, name="scenario_detail"),
     path(format_lazy("{}{}", _one, _("edit/")), views.edit, name="scenario_edit"),
     path(format_lazy("{}{}{}", _one, _("edit/"), _("deal/")), views.deal, name="scenario_deal"),
+    path(format_lazy("{}{}{}", _one, _("edit/"), _("rules/")), views.rules, name="scenario_rules"),
     path(format_lazy("{}{}{}", _one, _("edit/"), _("move/")), views.move, name="scenario_move"),
     path(format_lazy("{}{}{}", _one, _("edit/"), _("undo/")), views.undo, name="scenario_undo"),
     path(format_lazy("{}{}{}", _one, _("edit/"), _("save/")), views.save, name="scenario_save"),

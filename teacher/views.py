@@ -239,6 +239,7 @@ def _editor_context(request: HttpRequest, obj: TeacherScenario, message: str = "
                    "cards": [card_context(_parse(c), game) for c in s.cards]}
                   for s in S.slots(data)],
         "languages": [{"code": c, "label": S.LANGUAGE_LABELS[c]} for c in S.LANGUAGES],
+        "rules": S.rule_fields(data),
     }
     used = {c for s in S.slots(data) for c in s.cards}
     ctx["deck"] = [[{**card_context(c, game), "used": card_context(c, game)["code"] in used}
@@ -340,6 +341,15 @@ def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         S.assign(data, cards, request.POST.get("target", "")[:20] if action == "assign" else "")
         return _("The deal was changed.")
 
+    return _change(request, code, change)
+
+
+@require_POST
+def rules(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    def change(data):
+        raw = {k[4:]: v[:20] for k, v in request.POST.items() if k.startswith("opt_")}
+        S.set_rules(data, request.POST.get("preset", "")[:40], raw)
+        return _("The rules were changed.")
     return _change(request, code, change)
 
 

@@ -574,3 +574,39 @@ def test_imported_check_steps_are_presented(client):
     assert "expect" in obj.data["steps"][-1]
     r = client.get(reverse("scenario_present", args=[obj.code, last]))
     assert r.status_code == 200 and 'id="present-back"' in r.content.decode()
+
+
+# --------------------------------------------------------------------------- rules
+def test_rules_form_shows_every_option(client):
+    obj = create(client)
+    html = client.get(reverse("scenario_edit", args=[obj.code])).content.decode()
+    assert 'name="opt_trump"' in html and 'name="opt_hand_size"' in html
+
+
+def test_changing_an_option_stores_only_the_difference(client):
+    obj = small_dam(client)
+    r = client.post(reverse("scenario_rules", args=[obj.code]),
+                    {"preset": "svarta-maja", "opt_trump": "fixed", "opt_hand_size": "6"})
+    assert r.status_code == 303
+    obj.refresh_from_db()
+    assert obj.data["rules"] == {"preset": "svarta-maja", "trump": "fixed"}
+    assert "turned" not in obj.data["deal"]  # no turned card without turned trump
+    assert S.deal_problem(obj.data) == ""
+
+
+def test_an_unknown_option_value_changes_nothing(client):
+    obj = small_dam(client)
+    r = client.post(reverse("scenario_rules", args=[obj.code]),
+                    {"preset": "svarta-maja", "opt_trump": "jokers"})
+    assert r.status_code == 400
+    obj.refresh_from_db()
+    assert obj.data["rules"] == {"preset": "svarta-maja"}
+
+
+def test_rules_are_fixed_once_moves_are_recorded(client):
+    obj = small_dam(client)
+    move(client, obj, "Anna attack 4D 6D 9D")
+    r = client.post(reverse("scenario_rules", args=[obj.code]), {"preset": "musta-maija"})
+    assert r.status_code == 409
+    obj.refresh_from_db()
+    assert obj.data["rules"] == {"preset": "svarta-maja"}
