@@ -252,6 +252,8 @@ def test_fuzzed_requests_never_fail_and_refusals_change_nothing(world, endpoint)
         if htmx:
             headers["HTTP_HX_REQUEST"] = "true"
         before, foreign = snapshot(), foreign_state(world)
+        game = PracticeGame.objects.filter(pk=kwargs.get("game_id")).first()
+        body = None
         if method == "GET":
             response = client.get(url, query, **headers)
         else:
@@ -263,6 +265,12 @@ def test_fuzzed_requests_never_fail_and_refusals_change_nothing(world, endpoint)
         assert response.status_code < 500, described
         if response.status_code >= 400:
             assert snapshot() == before, "refused but changed: " + described
+        sent = body.get("version") if method == "POST" and isinstance(body, dict) else None
+        if game is not None and sent is not None and str(sent) != str(game.version) \
+                and endpoint.name.endswith(("_move", "_step", "_undo", "_next")):
+            after = PracticeGame.objects.get(pk=game.pk)
+            assert (after.version, after.actions) == (game.version, game.actions), \
+                "a stale or malformed version changed the game: " + described
         assert foreign_state(world) == foreign, "another browser's record changed: " + described
 
     run()
@@ -296,3 +304,29 @@ def test_a_uuid_of_no_game_is_not_found(client):
     with translation.override("en"):
         url = reverse("practice_dam_play", args=[uuid.uuid4()])
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_double_submit_applies_once_with_a_clear_answer(client, htmx):
+    from tests.practice.helpers import start
+
+    record = start(client, "dam", players=2)
+    record.refresh_from_db()
+    state = P.replay(record).state
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    if P.is_bot_turn(record, state):
+        form, endpoint = {"version": record.version}, "practice_dam_step"
+    else:
+        action = list(state.legal_actions())[0]
+        form = {**P.form_fields("dam", action, record.names), "version": record.version}
+        endpoint = "practice_dam_move"
+    with translation.override("en"):
+        url = reverse(endpoint, args=[record.pk])
+        first = client.post(url, form, **headers)
+        second = client.post(url, form, **headers)
+    assert first.status_code in (200, 302)
+    assert second.status_code == (200 if htmx else 409)
+    with translation.override("en"):
+        assert str(P.STALE) in second.content.decode()
+    record.refresh_from_db()
+    assert record.version == 1 and len(record.actions) == 1
