@@ -136,3 +136,13 @@ def test_blank_editor_with_the_deck_passes_axe_and_fits_375_px(page, live_server
     assert results.violations_count == 0, results.generate_report()
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+@pytest.mark.parametrize("game,slug", [("spardame", "passing"), ("dolda", "scoring")])
+def test_tutorial_presenter_passes_axe_and_fits_375_px(page, live_server, game, slug):
+    page.goto(url(live_server, "tutorial_present", kwargs={"game": game, "slug": slug, "step": 1}))
+    expect(page.locator("h1")).to_have_count(1)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
