@@ -551,4 +551,8 @@ def from_practice(session, record: Any) -> TeacherScenario:
     if record.result is None:
         raise TeacherError(_("Only a finished game can be presented: its hands are secret "
                              "until the deal is over."), status=409)
-    return create(session, export(record))
+    data = export(record)
+    if scenario.check(scenario.parse(data)):
+        raise TeacherError(_("This practice game could not be replayed, so it cannot be "
+                             "presented."), status=409)
+    return create(session, data)
