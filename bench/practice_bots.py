@@ -4,7 +4,7 @@
     .venv/bin/python bench/practice_bots.py --timing-only --decisions 300
 
 Two tables of 3 players, ``--games`` games each per game: ``mixed`` seats one bot of each
-level, ``h2h`` one strong bot against two normal ones (the seats rotate from game to game so
+level, ``h2h`` one strong bot against two normal ones (``--h2h-games``; the seats rotate from game to game so
 every level sits in every position equally often).  Printed per table, game and level
 (averaged over that level's seats):
 Dam ``loss_rate`` (share of deals it was left with Svarta Maja; 1/3 = average), Dam med dolda
@@ -105,17 +105,20 @@ def timing(decisions: int) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--h2h-games", type=int, default=300)
     ap.add_argument("--budget-ms", type=float, default=15.0)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--decisions", type=int, default=300)
     ap.add_argument("--timing-only", action="store_true")
+    ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--game", choices=("dam", "dolda", "spardame"), action="append")
     a = ap.parse_args()
     if not a.timing_only:
         for table in ("mixed", "h2h"):
             for game in a.game or ("dam", "dolda", "spardame"):
                 start = time.perf_counter()
-                jobs = [(game, i, a.budget_ms / 1000, table) for i in range(a.games)]
+                games = a.games if table == "mixed" else a.h2h_games
+                jobs = [(game, i, a.budget_ms / 1000, table) for i in range(games)]
                 totals = {lv: 0.0 for lv in LEVELS}
                 seats = {lv: 0 for lv in LEVELS}
                 with Pool(a.procs) as pool:
@@ -128,8 +131,10 @@ def main() -> None:
                     if seats[lv]:
                         print(f"{table}_{game}_{lv}_{key}={totals[lv] / seats[lv]:.3f}",
                               flush=True)
-                print(f"{table}_{game}_games={a.games}", flush=True)
+                print(f"{table}_{game}_games={games}", flush=True)
                 print(f"{table}_{game}_bench_s={time.perf_counter() - start:.0f}", flush=True)
+    if a.no_timing:
+        return
     for k, v in timing(a.decisions).items():
         print(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}", flush=True)
 

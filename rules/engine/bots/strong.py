@@ -39,6 +39,7 @@ TIME_BUDGET_S = 0.08
 MAX_ROLLOUTS = 400
 MAX_CANDIDATES = 8
 ROLLOUT_MOVE_CAP = 600  # Dam has no move limit; a rollout that runs this long is a draw
+MIN_SAMPLES = 4  # rollouts per candidate before the heuristic's move can be overruled
 
 
 def _game_of(state: Any) -> str:
@@ -261,41 +262,59 @@ def evaluate(state: Any, seat: int, rng: random.Random, budget_s: float | None =
     if len(acts) == 1:
         return [(acts[0], 0.0, 0)]
     cands = _candidates(game, state, seat, acts, rng, first)
-    totals = [0.0] * len(cands)
-    squares = [0.0] * len(cands)
-    counts = [0] * len(cands)
+    k = len(cands)
+    totals = [0.0] * k
+    counts = [0] * k
+    # Paired differences against the heuristic's move (candidate 0): every candidate of a
+    # round is played in the same world with the same random numbers for the rollout, so the
+    # luck of the deal cancels out of the comparison.
+    diff_sum = [0.0] * k
+    diff_sq = [0.0] * k
     start = time.perf_counter()
     det = DETERMINIZE[game]
     done = 0
     out_of_time = False
     while done < MAX_ROLLOUTS and not out_of_time:
         world = det(state, seat, rng)
+        rollout_seed = rng.getrandbits(32)
+        base = 0.0
         for i, a in enumerate(cands):
             after, _ = world.apply(a)
-            r = _result(game, after, seat) if after.over else _rollout(game, after, seat, rng)
+            r = (_result(game, after, seat) if after.over
+                 else _rollout(game, after, seat, random.Random(rollout_seed)))
             totals[i] += r
-            squares[i] += r * r
             counts[i] += 1
+            if i == 0:
+                base = r
+            else:
+                d = r - base
+                diff_sum[i] += d
+                diff_sq[i] += d * d
             done += 1
             # Every candidate gets at least one rollout; after that the clock may stop a
             # round half way (a busy machine must not push a decision far past the budget).
-            if done >= len(cands) and time.perf_counter() - start > budget_s:
+            if done >= k and time.perf_counter() - start > budget_s:
                 out_of_time = True
                 break
-    means = [totals[i] / counts[i] for i in range(len(cands))]
-    # The heuristic's move (candidate 0) stays unless another is better by more than the
-    # noise of the estimates (one standard error of the difference): with few rollouts the
-    # bare best mean is often luck.
-    def var(i: int) -> float:
-        k = counts[i]
-        return max(squares[i] / k - means[i] ** 2, 0.0) / k
+    means = [totals[i] / counts[i] for i in range(k)]
+    # The heuristic's move stays unless another is better by more than the noise: 1.5
+    # standard errors of the paired difference, with at least MIN_SAMPLES rollouts.
+    adjusted = [0.0] * k
+    for i in range(1, k):
+        n = counts[i]
+        if n < MIN_SAMPLES:
+            adjusted[i] = float("inf")
+            continue
+        mean_d = diff_sum[i] / n
+        var_d = max(diff_sq[i] / n - mean_d ** 2, 0.0) / (n - 1)
+        adjusted[i] = mean_d + 1.5 * var_d ** 0.5
+    def rank(i: int) -> tuple[int, float]:
+        if i == 0:
+            return (1, 0.0)
+        return (0, adjusted[i]) if adjusted[i] < 0 else (2, means[i])
 
-    adjusted = list(means)
-    for i in range(1, len(cands)):
-        adjusted[i] = means[i] + (var(0) + var(i)) ** 0.5
-    scored = [(a, adjusted[i], counts[i]) for i, a in enumerate(cands)]
-    scored.sort(key=lambda t: t[1])
-    return [(a, means[cands.index(a)], k) for a, _adj, k in scored]
+    order = sorted(range(k), key=rank)
+    return [(cands[i], means[i], counts[i]) for i in order]
 
 
 class StrongBot:
