@@ -349,30 +349,28 @@ def hint(record: PracticeGame, derived: Derived) -> Hint | None:
 
 
 def _hint_reason(game: str, ranked) -> str:
+    """Why: the simulations behind the suggestion (strong.evaluate, best first)."""
     if len(ranked) == 1 or ranked[0][2] == 0:
-        if len(ranked) == 1:
-            return _("It is the only sensible choice here, or the choice that a careful player "
-                     "usually makes.")
-        return _("A careful player usually chooses this.")
+        return _("A careful player usually chooses this here.")
     best, rollouts = ranked[0][1], ranked[0][2]
     if game == "dam":
-        worst = ranked[-1][1]
+        worst = max(r[1] for r in ranked)
         return ngettext(
             "In %(n)d simulated deal from here, dealt so that only the cards you can see are "
-            "fixed, this move left you with Svarta Maja least often: %(best)d%% of the time "
-            "(the worst choice: %(worst)d%%).",
+            "fixed, this move left you with Svarta Maja %(best)d%% of the time, and no other "
+            "move did clearly better (the worst choice: %(worst)d%%).",
             "In %(n)d simulated deals from here, dealt so that only the cards you can see are "
-            "fixed, this move left you with Svarta Maja least often: %(best)d%% of the time "
-            "(the worst choice: %(worst)d%%).", rollouts) % {
-            "n": rollouts, "best": round(best * 100), "worst": round(worst * 100)}
-    gap = ranked[1][1] - best
+            "fixed, this move left you with Svarta Maja %(best)d%% of the time, and no other "
+            "move did clearly better (the worst choice: %(worst)d%%).", rollouts) % {
+            "n": rollouts, "best": round(min(best, 1.0) * 100), "worst": round(min(worst, 1.0) * 100)}
+    worst = max(r[1] for r in ranked)
     return ngettext(
         "In %(n)d simulated deal from here, dealt so that only the cards you can see are "
-        "fixed, this move gave you the lowest score: about %(gap).1f points better than the "
-        "next best choice.",
+        "fixed, no other move did clearly better than this one; the worst choice cost about "
+        "%(gap).1f points more.",
         "In %(n)d simulated deals from here, dealt so that only the cards you can see are "
-        "fixed, this move gave you the lowest score: about %(gap).1f points better than the "
-        "next best choice.", rollouts) % {"n": rollouts, "gap": gap}
+        "fixed, no other move did clearly better than this one; the worst choice cost about "
+        "%(gap).1f points more.", rollouts) % {"n": rollouts, "gap": max(worst - best, 0.0)}
 
 
 def form_fields(game: str, action: Any, names: list[str]) -> dict[str, Any]:
