@@ -67,6 +67,7 @@ def main(argv=None) -> int:
     seed = args.seed
     deadline = time.perf_counter() + args.seconds
     start = time.perf_counter()
+    cpu_start = time.process_time()
     while time.perf_counter() < deadline and (not args.games or games < args.games):
         bots = [bots_mod.BOTS[k](seed * 10 + i) for i, k in enumerate(kinds)]
         state, n = play(module, options, names, seed, bots)
@@ -76,6 +77,7 @@ def main(argv=None) -> int:
             totals[i] += v
         seed += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
 
     # Decision time of the heuristic bot, measured on its own so the rate above stays clean.
     timings: list[float] = []
@@ -92,6 +94,9 @@ def main(argv=None) -> int:
     print(f"bots={','.join(kinds)}")
     print(f"games={games}")
     print(f"seconds={elapsed:.2f}")
+    # CPU time is what this process got; on a shared, busy machine it is the fairer figure.
+    print(f"cpu_seconds={cpu:.2f}")
+    print(f"games_per_cpu_s={games / cpu:.1f}")
     print(f"actions_per_game={actions / max(games, 1):.1f}")
     print(f"actions_per_s={actions / elapsed:.0f}")
     for kind in sorted(set(kinds)):

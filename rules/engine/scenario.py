@@ -184,9 +184,12 @@ def check(scn: Scenario) -> list[Problem]:
                 problems.append(Problem(n, f"{step.move!r} was refused: {exc.reason}"))
                 return problems  # later steps would be checked against the wrong position
         elif step.kind == "illegal":
+            before = state.to_json()
             try:
                 apply_move(module, state, scn.players, step.move)
             except IllegalAction as exc:
+                if state.to_json() != before:
+                    problems.append(Problem(n, f"{step.move!r} was refused but changed the game"))
                 if exc.reason != step.reason:
                     problems.append(Problem(n, f"{step.move!r} was refused with {exc.reason}, "
                                                f"expected {step.reason}"))
