@@ -14,7 +14,8 @@ SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+STORAGES = {**STORAGES,  # noqa: F405
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = None  # nothing collected: whitenoise serves from the finders
 if "default" in CACHES and os.environ.get("E2E_CACHE_PREFIX"):  # noqa: F405

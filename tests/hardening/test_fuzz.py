@@ -125,7 +125,7 @@ def arg_strategy(converter: str, endpoint_name: str, world: dict) -> st.SearchSt
     return st.text(min_size=1, max_size=15).filter(lambda s: "/" not in s)
 
 
-def snapshot(owner_filter=None) -> dict:
+def snapshot() -> dict:
     state = {}
     for model in (m for a in APPS if apps.is_installed(a)
                   for m in apps.get_app_config(a).get_models()):
@@ -188,7 +188,8 @@ def world(django_db_setup, django_db_blocker):
         slugs = sorted({t.slug for t in lessons.TUTORIALS.values()})
         by_game = {g: sorted(t.slug for t in lessons.TUTORIALS.values() if t.game == g)
                    for g in GAMES}
-        yield {"client": mine, "cookies": copy.deepcopy(mine.cookies), "game_ids": game_ids, "foreign_ids": foreign_ids,
+        yield {"client": mine, "cookies": copy.deepcopy(mine.cookies), "game_ids": game_ids,
+               "foreign_ids": foreign_ids,
                "game_by_type": dict(zip(GAMES, game_ids)), "slugs_by_game": by_game,
                "share_tokens": [str(token)], "codes": codes, "foreign_codes": foreign_codes,
                "slugs": slugs}
@@ -240,7 +241,7 @@ def test_fuzzed_requests_never_fail_and_refusals_change_nothing(world, endpoint)
                                                   "next", "page", "lang"]), values, max_size=3),
            htmx=st.booleans(), accept=st.sampled_from(["", "fi", "nb-NO,nb;q=0.9", "*", "ä"]),
            seed=st.integers(0, 2**16))
-    def run(kwargs, language, method, data, query, htmx, accept, seed):
+    def run(kwargs, language, method, data, query, htmx, accept, seed):  # noqa: PLR0913
         with translation.override(language if language in LANGUAGES else "en"):
             try:
                 url = reverse(endpoint.name, kwargs=kwargs)

@@ -5,10 +5,10 @@
 - a server stopped in the middle of a game and started again: the game goes on, nothing lost.
 """
 
+import json
 import re
 import threading
 
-import pytest
 from django.utils import translation
 
 from tutorials import practice as P
@@ -100,7 +100,7 @@ def test_a_game_alternating_between_two_servers_ends_as_on_one(start_server, e2e
     other_id = new_game(single, a.base)
     with e2e_database.connect() as conn:
         conn.execute("UPDATE tutorials_practicegame SET deal = %s::jsonb, seed = %s WHERE id = %s",
-                     [__import__("json").dumps(alternating.deal), alternating.seed, other_id])
+                     [json.dumps(alternating.deal), alternating.seed, other_id])
     play(single, [a.base], e2e_database, other_id)
     alone = record(e2e_database, other_id)
     assert alone.actions == alternating.actions
