@@ -136,3 +136,26 @@ def test_restarting_the_server_in_the_middle_of_a_game_loses_nothing(start_serve
     final = record(e2e_database, game_id)
     assert final.actions[:len(before.actions)] == before.actions
     assert final.result is not None
+
+
+def test_the_rate_limit_is_shared_by_all_servers(start_server):
+    import time
+
+    from dam_site.settings.base import RATE_LIMITS
+    from dam_site.ratelimit import parse_rate
+
+    from .play import NEW_DAM
+
+    limit, seconds = parse_rate(RATE_LIMITS["practice_dam"])
+    a, b = start_server(workers=1), start_server(workers=1)
+    browser = Browser()
+    url = path("practice_dam")
+    assert browser.request(a.base + url).status == 200
+    if seconds - time.time() % seconds < 10:  # keep all the posts inside one window
+        time.sleep(seconds - time.time() % seconds + 0.5)
+    statuses = [browser.request((a, b)[i % 2].base + url, NEW_DAM).status
+                for i in range(limit + 1)]
+    assert statuses == [302] * limit + [429]
+    refused = browser.request(b.base + url, NEW_DAM)
+    assert refused.status == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert '<html lang="en"' in refused.text
