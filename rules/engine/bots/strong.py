@@ -35,7 +35,7 @@ from . import spardame as spardame_bots
 
 # Per decision: wall-clock budget and hard caps.  With the engine's speed (about a
 # millisecond for a whole heuristic deal) this gives a few dozen rollouts per decision.
-TIME_BUDGET_S = 0.08
+TIME_BUDGET_S = 0.07
 MAX_ROLLOUTS = 400
 MAX_CANDIDATES = 8
 ROLLOUT_MOVE_CAP = 600  # Dam has no move limit; a rollout that runs this long is a draw
