@@ -32,8 +32,18 @@ def site(request: HttpRequest) -> dict:
             url = reverse(url_name)
         except NoReverseMatch:  # only pages that exist are offered
             continue
-        current_page = path == url if url_name == "home" else path.startswith(url)
-        nav.append({"url": url, "label": label, "current": current_page})
+        nav.append({"url": url, "label": label, "current": False})
+    # An entry is current when its section appears in the path; the rightmost one wins, so
+    # /en/dam/practice/ is under Practise rather than Dam. Home only matches itself.
+    prefix = f"/{current}/"
+    best, best_at = None, -1
+    for item in nav:
+        section = item["url"][len(prefix) - 1:] if item["url"].startswith(prefix) else item["url"]
+        at = (0 if path == item["url"] else -1) if section == "/" else path.find(section)
+        if at > best_at:
+            best, best_at = item, at
+    if best is not None:
+        best["current"] = True
     return {
         "language_alternates": alternates,
         "alternate_default": request.build_absolute_uri("/"),

@@ -104,3 +104,18 @@ def test_htmx_is_served_from_our_own_static_files(client):
     html = client.get("/en/").content.decode()
     src = re.search(r'<script src="([^"]*htmx[^"]*\.js)"', html).group(1)
     assert src.startswith("/static/")
+
+
+@pytest.mark.parametrize("name,kwargs,current", [
+    ("practice_dam", {}, "practice"),
+    ("variants_dolda", {}, "rules_dolda"),
+    ("rules_dam", {}, "rules_dam"),
+    ("home", {}, "home"),
+])
+def test_navigation_marks_the_section_a_page_belongs_to(client, name, kwargs, current):
+    with translation.override("en"):
+        html = client.get(reverse(name, kwargs=kwargs)).content.decode()
+        target = reverse(current)
+    nav = html.split('class="site-nav"', 1)[1].split("</nav>", 1)[0]
+    assert nav.count('aria-current="page"') == 1
+    assert f'<a href="{target}" aria-current="page">' in nav
