@@ -56,7 +56,26 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
 
     book = next(g for g in GAMES if g.key == game)
     return render(request, "rules/rules_page.html", {
-        "book": book, "game": game, "variants_url": reverse(f"variants_{game}")})
+        "book": book, "game": game, "variants_url": reverse(f"variants_{game}"),
+        "tutorial_steps": _tutorial_steps(game)})
+
+
+def _tutorial_steps(game: str) -> dict[str, list[dict]]:
+    """For each rule id, the tutorial steps that show it (first step of each tutorial only)."""
+    from tutorials import lessons
+
+    found: dict[str, list[dict]] = {}
+    for tutorial in lessons.TUTORIALS.values():
+        if tutorial.game != game:
+            continue
+        seen = set()
+        for n, step in enumerate(tutorial.steps, start=1):
+            if step.rule in seen:
+                continue
+            seen.add(step.rule)
+            url = reverse(f"tutorial_step_{game}", kwargs={"slug": tutorial.slug, "step": n})
+            found.setdefault(step.rule, []).append({"title": tutorial.title, "n": n, "url": url})
+    return found
 
 
 STAT_LABELS = {

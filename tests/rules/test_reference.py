@@ -129,3 +129,30 @@ def test_rule_examples_are_drawn_with_the_card_component(client):
     html = page(client, "rules_dam", "en")
     block = html.split('id="D-B2"', 1)[1].split('class="rule"', 1)[0]
     assert 'data-card="QS"' in block
+
+
+def test_rules_pages_link_to_the_tutorial_steps_that_show_a_rule(client):
+    from tutorials import lessons
+
+    with translation.override("en"):
+        html = client.get(reverse("rules_dam")).content.decode()
+        tutorial = lessons.get("dam", "anna-bo-cilla") or next(
+            t for t in lessons.TUTORIALS.values() if t.game == "dam")
+        n, step = next((n, s) for n, s in enumerate(tutorial.steps, start=1))
+        url = reverse("tutorial_step_dam", kwargs={"slug": tutorial.slug, "step": n})
+    block = html.split(f'id="{step.rule}"', 1)[1].split('class="rule"', 1)[0]
+    assert f'href="{url}"' in block
+    assert client.get(url).status_code == 200
+
+
+def test_every_rule_a_tutorial_shows_has_a_link_on_its_rules_page(client):
+    from tutorials import lessons
+
+    for game in ("dam", "dolda", "spardame"):
+        with translation.override("en"):
+            html = client.get(reverse(f"rules_{game}")).content.decode()
+        for tutorial in lessons.TUTORIALS.values():
+            if tutorial.game == game:
+                for step in tutorial.steps:
+                    block = html.split(f'id="{step.rule}"', 1)[1].split('class="rule"', 1)[0]
+                    assert 'class="rule__tutorials"' in block, (game, step.rule)
