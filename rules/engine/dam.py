@@ -42,6 +42,7 @@ from typing import Any
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
+from .expect import card_list
 from .options import choice
 
 NAME = "dam"
@@ -1046,15 +1047,6 @@ def _name(state: State, seat: int | None) -> str | None:
     return None if seat is None or seat < 0 else state.names[seat]
 
 
-def _expect_cards(value: Any, key: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"expect {key}: a list of cards is needed")
-    try:
-        return [parse(c) for c in value]
-    except CardError as exc:
-        raise ScenarioError(f"expect {key}: {exc} is not a card") from None
-
-
 def _expect_per_player(state: State, value: Any, key: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise ScenarioError(f"expect {key}: an object {{name: ...}} is needed")
@@ -1075,7 +1067,7 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
     if key == "hand":
         wrong = []
         for name, cards in _expect_per_player(state, value, key).items():
-            want = set(_expect_cards(cards, key))
+            want = set(card_list(cards, key))
             have = set(_bits(state.hands[state.names.index(name)]))
             if want != have:
                 wrong.append(f"{name} has {' '.join(code(c) for c in sorted(have)) or 'nothing'}")
@@ -1099,7 +1091,7 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
         got = _name(state, seat)
         return None if got == value else f"got {got}"
     if key == "table":
-        want = _expect_cards(value, key)
+        want = card_list(value, key)
         got = list(state.table)
         return None if got == want else f"got {' '.join(code(c) for c in got) or 'nothing'}"
     if key == "out":

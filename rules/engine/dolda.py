@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from . import cards as C
 from .errors import IllegalAction, ScenarioError
+from .expect import by_seat, card_list
 from .options import build_options, choice, options_to_dict
 
 NAME = "dolda"
@@ -772,21 +773,6 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
     return action
 
 
-def _names_map(state: State, value: Any, key: str) -> dict[int, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"expect {key!r} must map player names to values")
-    out = {}
-    for name, v in value.items():
-        if name not in state.names:
-            raise ScenarioError(f"expect {key!r}: unknown player {name!r}")
-        out[state.names.index(name)] = v
-    return out
-
-
-def _cards_or_error(value: Any, key: str) -> list[int]:
-    return _card_list(value, f"expect {key!r}")
-
-
 def check_expect(state: State, key: str, value: Any) -> str | None:
     names = state.names
     if key == "to_move":
@@ -795,10 +781,10 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
     if key == "over":
         return None if state.over == value else f"got {state.over}"
     if key in ("hand", "hand_count"):
-        for seat, want in _names_map(state, value, key).items():
+        for seat, want in by_seat(state.names, value, key).items():
             have = [state.held] if state.phase == CHAIN and state.to_move == seat else []
             if key == "hand":
-                if sorted(_cards_or_error(want, key)) != sorted(have):
+                if sorted(card_list(want, key)) != sorted(have):
                     return f"{names[seat]} holds {C.codes(have)}"
             elif want != len(have):
                 return f"{names[seat]} holds {len(have)}"
@@ -808,19 +794,19 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
     if key == "discard_count":
         return None if value == len(state.discard) else f"got {len(state.discard)}"
     if key == "discard_top":
-        want = None if value is None else _cards_or_error([value], key)[0]
+        want = None if value is None else card_list([value], key)[0]
         got = state.discard[-1] if state.discard else None
         return None if got == want else f"got {None if got is None else C.code(got)}"
     if key == "row":
-        for seat, want in _names_map(state, value, key).items():
-            if _cards_or_error(want, key) != state.rows[seat]:
+        for seat, want in by_seat(state.names, value, key).items():
+            if card_list(want, key) != state.rows[seat]:
                 return f"{names[seat]}'s row is {C.codes(state.rows[seat])}"
         return None
     if key in ("scores", "winner"):
         if state.scores is None:
             return "the deal is not over"
         if key == "scores":
-            for seat, want in _names_map(state, value, key).items():
+            for seat, want in by_seat(state.names, value, key).items():
                 if want != state.scores[seat]:
                     return f"{names[seat]} scored {state.scores[seat]}"
             return None

@@ -31,6 +31,7 @@ from typing import Any
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
+from .expect import by_seat, card_list
 from .options import choice
 
 NAME = "spardame"
@@ -845,26 +846,6 @@ EXPECT_KEYS = ("to_move", "over", "hand", "hand_count", "pass_direction", "heart
                "trick", "tricks_won", "deal_points", "scores", "winner")
 
 
-def _cards_arg(value: Any, key: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"expect {key!r} needs a list of cards")
-    try:
-        return [parse(v) for v in value]
-    except CardError as exc:
-        raise ScenarioError(f"expect {key!r}: unknown card {exc}") from None
-
-
-def _per_player(state: State, key: str, value: Any) -> dict[int, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"expect {key!r} needs an object keyed by player")
-    out = {}
-    for name, v in value.items():
-        if name not in state.names:
-            raise ScenarioError(f"expect {key!r} names {name!r}, who is not a player")
-        out[state.names.index(name)] = v
-    return out
-
-
 def _int_arg(v: Any, key: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
         raise ScenarioError(f"expect {key!r} needs whole numbers")
@@ -889,7 +870,7 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
             raise ScenarioError("expect 'hearts_broken' needs true or false")
         return None if state.broken == value else f"got {state.broken}"
     if key == "trick":
-        want = _cards_arg(value, key)
+        want = card_list(value, key)
         got = list(state.trick)
         return None if got == want else f"got {[code(c) for c in got]}"
     if key == "winner":
@@ -898,11 +879,11 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
         got = [names[i] for i in (state.result["winners"] if state.result else [])]
         return None if set(got) == set(value) and len(value) == len(set(value)) else f"got {got}"
     if key in ("hand", "hand_count", "tricks_won", "deal_points", "scores"):
-        wanted = _per_player(state, key, value)
+        wanted = by_seat(state.names, value, key)
         bad = []
         for seat, v in wanted.items():
             if key == "hand":
-                want_set = set(_cards_arg(v, key))
+                want_set = set(card_list(v, key))
                 got_cards = state.hand(seat)
                 if want_set != set(got_cards) or len(v) != len(want_set):
                     bad.append(f"{names[seat]} has {[code(c) for c in got_cards]}")
