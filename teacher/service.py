@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import json
 import random
-import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import GAME_NAMES, game_module
 from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text
+from rules.scenario_messages import scenario_problem
 
 from .models import TeacherScenario
 
@@ -320,7 +320,7 @@ def fill_random(data: dict[str, Any]) -> None:
         dealt = scn.initial_state()
     except ScenarioError as exc:
         raise TeacherError(_("The deal could not be completed: %(problem)s") % {
-            "problem": exc.message}) from None
+            "problem": scenario_problem(exc.code, exc.params, data.get("game"))}) from None
     from tutorials.practice import explicit_deal  # read-only use of the practice service
 
     full = explicit_deal(data["game"], dealt)
@@ -347,11 +347,11 @@ def fill_random(data: dict[str, Any]) -> None:
 
 
 def deal_problem(data: dict[str, Any]) -> str:
-    """Why the deal cannot start a game ("" when it can), in the engine's words."""
+    """Why the deal cannot start a game ("" when it can), in the page language."""
     try:
         scenario.parse({**data, "steps": []}).initial_state()
     except ScenarioError as exc:
-        return exc.message
+        return scenario_problem(exc.code, exc.params, data.get("game"))
     return ""
 
 
@@ -490,34 +490,30 @@ def narration(say: dict[str, str] | None) -> dict[str, str]:
 
 # --------------------------------------------------------------------------- import
 def problems_in(text: bytes | str) -> list[str]:
-    """Every fault of an uploaded file, translated around the engine's own words."""
+    """Every fault of an uploaded file, each a translated sentence with its step number."""
     if len(text) > MAX_UPLOAD_BYTES:
         return [too_big()]
-    found = scenario.check_text(text)
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         data = None
+    game = data.get("game") if isinstance(data, dict) else None
+    found = [problem_text(p, game) for p in scenario.check_text(text)]
     if not found and isinstance(data, dict) and len(data.get("steps", [])) > MAX_STEPS:
         return [_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS}]
     if not found and isinstance(data, dict):
         for n, step in enumerate(data.get("steps", []), start=1):
             if any(len(v) > MAX_SAY for v in (step.get("say") or {}).values()):
-                found.append(scenario.Problem(n, f"narration longer than {MAX_SAY} characters"))
-    return [problem_text(p) for p in found]
+                found.append(_("Step %(n)d: %(problem)s") % {"n": n, "problem": _(
+                    "The narration is longer than %(max)d characters.") % {"max": MAX_SAY}})
+    return found
 
 
-_REFUSED = re.compile(r"^'(?P<move>.*)' was refused: (?P<reason>[a-z_]+)$")
-
-
-def problem_text(p: scenario.Problem) -> str:
-    refused = _REFUSED.match(p.message)
-    if refused and p.step:
-        return _("Step %(n)d: the move “%(move)s” is not allowed. %(reason)s") % {
-            "n": p.step, "move": refused["move"], "reason": reason_text(refused["reason"])}
+def problem_text(p: scenario.Problem, game: str | None = None) -> str:
+    problem = scenario_problem(p.code, p.params, game if game in GAME_NAMES else None)
     if p.step == 0:
-        return _("File or deal: %(problem)s") % {"problem": p.message}
-    return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": p.message}
+        return _("File or deal: %(problem)s") % {"problem": problem}
+    return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": problem}
 
 
 def too_big() -> str:

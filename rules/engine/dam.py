@@ -35,6 +35,7 @@ Rule interpretations that the spec leaves open are marked "Decision" where they 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
@@ -42,7 +43,7 @@ from typing import Any
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
-from .expect import card_list
+from .expect import card_list, shown
 from .options import choice
 
 NAME = "dam"
@@ -856,13 +857,15 @@ def _shuffle(cards: list[int], rng: random.Random) -> int:
     return draws
 
 
-def _deal_cards(raw: Any, what: str) -> list[int]:
+def _deal_cards(raw: Any, place: str, name: str = "") -> list[int]:
     if not isinstance(raw, list):
-        raise ScenarioError(f"deal: {what} must be a list of cards")
-    try:
-        return [parse(c) for c in raw]
-    except CardError as exc:
-        raise ScenarioError(f"deal: {what}: {exc} is not a card") from None
+        raise ScenarioError("deal_not_cards", place=place, name=name)
+    for c in raw:
+        try:
+            parse(c)
+        except CardError:
+            raise ScenarioError("deal_unknown_card", place=place, name=name, card=str(c)) from None
+    return [parse(c) for c in raw]
 
 
 def new_game(options: Options, names: list[str], dealer: int, seed: int,
@@ -870,7 +873,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     n = len(names)
     lo, hi = player_range(options)
     if not lo <= n <= hi:
-        raise ScenarioError(f"dam needs {lo} to {hi} players with these rules, not {n}")
+        raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
     s = object.__new__(State)
     s.meta = _Meta.blank()
     s.opts = options
@@ -918,21 +921,20 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
 def _scenario_deal(s: State, options: Options, deal: Mapping[str, Any], rng: random.Random,
                    first: int) -> int:
     if not isinstance(deal, Mapping):
-        raise ScenarioError("deal must be an object")
+        raise ScenarioError("deal_not_object")
     unknown = sorted(set(deal) - DEAL_KEYS)
     if unknown:
-        raise ScenarioError(f"deal: unknown field {', '.join(map(repr, unknown))}")
+        raise ScenarioError("deal_unknown_field", fields=", ".join(f"'{k}'" for k in unknown))
     names = s.names
     raw_hands = deal.get("hands", {})
     if not isinstance(raw_hands, Mapping):
-        raise ScenarioError("deal: hands must map player names to cards")
-    for name in raw_hands:
-        if name not in names:
-            raise ScenarioError(f"deal: hands: {name!r} is not a player")
+        raise ScenarioError("deal_hands")
+    extra = [str(name) for name in raw_hands if name not in names]
     missing = [p for p in names if p not in raw_hands]
-    if missing:
-        raise ScenarioError(f"deal: hands: no hand for {', '.join(missing)}")
-    hands = [_deal_cards(raw_hands[p], f"hand of {p}") for p in names]
+    if missing or extra:
+        raise ScenarioError("deal_hand_names", missing=", ".join(missing) or "–",
+                            unknown=", ".join(extra) or "–")
+    hands = [_deal_cards(raw_hands[p], "hand", p) for p in names]
     stock = _deal_cards(deal.get("stock", []), "stock")
     discard = _deal_cards(deal.get("discard", []), "discard")
     turned_raw = deal.get("turned")
@@ -940,12 +942,12 @@ def _scenario_deal(s: State, options: Options, deal: Mapping[str, Any], rng: ran
     named = [c for h in hands for c in h] + stock + discard + turned
     if len(set(named)) != len(named):
         dup = sorted({code(c) for c in named if named.count(c) > 1})
-        raise ScenarioError(f"deal: card named twice: {', '.join(dup)}")
+        raise ScenarioError("deal_duplicate", cards=" ".join(dup))
     rest = [c for c in range(52) if c not in set(named)]
     s.draws = _shuffle(rest, rng)
     where = deal.get("rest", "stock")
     if where not in ("stock", "discard"):
-        raise ScenarioError("deal: rest must be 'stock' or 'discard'")
+        raise ScenarioError("deal_rest")
     if where == "discard":
         discard += rest
         rest = []
@@ -955,25 +957,25 @@ def _scenario_deal(s: State, options: Options, deal: Mapping[str, Any], rng: ran
     s.discard = _mask(discard)
     if turned:
         if options.trump != "turned":
-            raise ScenarioError("deal: 'turned' needs trump=turned")
+            raise ScenarioError("deal_turned_option")
         if turned[0] // 13 == SPADES and not options.spades_can_be_trump:
-            raise ScenarioError("deal: a spade cannot be the turned trump (D-T2)")
+            raise ScenarioError("deal_turned_spade")
         s.turned, s.trump, s.trump_set = turned[0], turned[0] // 13, True
     if "trump" in deal:
         raw = deal["trump"]
         try:
             suit = NO_TRUMP if raw is None else parse_suit(raw)
         except (CardError, AttributeError):
-            raise ScenarioError(f"deal: trump {raw!r} is not a suit letter") from None
+            raise ScenarioError("deal_trump_suit", value=json.dumps(raw)) from None
         if turned and suit != s.trump:
-            raise ScenarioError("deal: trump does not match the turned card")
+            raise ScenarioError("deal_trump_turned")
         if options.trump == "fixed" and suit != s.trump:
-            raise ScenarioError("deal: trump=fixed already sets the trump suit")
+            raise ScenarioError("deal_trump_fixed")
         # turned: trump already turned; marriage: a pair was announced earlier.
         s.trump, s.trump_set = suit, True
     if "attacker" in deal:
         if deal["attacker"] not in names:
-            raise ScenarioError(f"deal: attacker {deal['attacker']!r} is not a player")
+            raise ScenarioError("deal_not_player", field="attacker", name=str(deal["attacker"]))
         first = names.index(deal["attacker"])
     if not s.stock:
         s.attacker = first
@@ -1049,57 +1051,58 @@ def _name(state: State, seat: int | None) -> str | None:
 
 def _expect_per_player(state: State, value: Any, key: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ScenarioError(f"expect {key}: an object {{name: ...}} is needed")
+        raise ScenarioError("expect_by_player", key=key)
     for name in value:
         if name not in state.names:
-            raise ScenarioError(f"expect {key}: {name!r} is not a player")
+            raise ScenarioError("expect_not_player", key=key, name=name)
     return value
 
 
 def check_expect(state: State, key: str, value: Any) -> str | None:
+    """None when ``key`` holds, else what the game has (expect.shown)."""
     if key not in EXPECT_KEYS:
-        raise ScenarioError(f"expect key {key!r} does not apply to dam")
+        raise ScenarioError("expect_key", key=key, game=NAME)
     if key == "to_move":
         got = _name(state, state.to_move)
-        return None if got == value else f"got {got}"
+        return None if got == value else shown(got)
     if key == "over":
-        return None if state.over == value else f"got {state.over}"
+        return None if state.over == value else shown(state.over)
     if key == "hand":
-        wrong = []
+        hands = {}
         for name, cards in _expect_per_player(state, value, key).items():
             want = set(card_list(cards, key))
             have = set(_bits(state.hands[state.names.index(name)]))
             if want != have:
-                wrong.append(f"{name} has {' '.join(code(c) for c in sorted(have)) or 'nothing'}")
-        return "; ".join(wrong) or None
+                hands[name] = [code(c) for c in sorted(have)]
+        return shown(hands) if hands else None
     if key == "hand_count":
-        wrong = [f"{name} has {state.hand_count(state.names.index(name))}"
-                 for name, cnt in _expect_per_player(state, value, key).items()
-                 if state.hand_count(state.names.index(name)) != cnt]
-        return "; ".join(wrong) or None
+        counts = {name: state.hand_count(state.names.index(name))
+                  for name, cnt in _expect_per_player(state, value, key).items()
+                  if state.hand_count(state.names.index(name)) != cnt}
+        return shown(counts) if counts else None
     if key == "stock_count":
-        return None if len(state.stock) == value else f"got {len(state.stock)}"
+        return None if len(state.stock) == value else shown(len(state.stock))
     if key == "discard_count":
         got = state.discard.bit_count()
-        return None if got == value else f"got {got}"
+        return None if got == value else shown(got)
     if key == "trump":
         got = None if state.trump < 0 else SUITS[state.trump]
         want = value.upper() if isinstance(value, str) else value
-        return None if got == want else f"got {got}"
+        return None if got == want else shown(got)
     if key in ("attacker", "defender"):
         seat = state.attacker if key == "attacker" else state.defender
         got = _name(state, seat)
-        return None if got == value else f"got {got}"
+        return None if got == value else shown(got)
     if key == "table":
         want = card_list(value, key)
         got = list(state.table)
-        return None if got == want else f"got {' '.join(code(c) for c in got) or 'nothing'}"
+        return None if got == want else shown([code(c) for c in got])
     if key == "out":
         got = [state.names[s] for s in state.out]
-        return None if got == value else f"got {got}"
+        return None if got == value else shown(got)
     # loser
     got = _name(state, state.loser)
-    return None if got == value else f"got {got}"
+    return None if got == value else shown(got)
 
 
 # --------------------------------------------------------------------- results

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from . import cards as C
 from .errors import IllegalAction, ScenarioError
-from .expect import by_seat, card_list
+from .expect import by_seat, card_list, shown
 from .options import build_options, choice, options_to_dict
 
 NAME = "dolda"
@@ -609,13 +609,15 @@ def state_from_json(data: dict[str, Any]) -> State:
 DEAL_KEYS = {"rows", "secret", "stock", "discard", "to_move", "rest"}
 
 
-def _card_list(value: Any, what: str) -> list[int]:
+def _card_list(value: Any, place: str, name: str = "") -> list[int]:
     if not isinstance(value, list):
-        raise ScenarioError(f"{what} must be a list of cards")
-    try:
-        return [C.parse(v) for v in value]
-    except C.CardError as exc:
-        raise ScenarioError(f"{what}: unknown card {exc}") from exc
+        raise ScenarioError("deal_not_cards", place=place, name=name)
+    for v in value:
+        try:
+            C.parse(v)
+        except C.CardError:
+            raise ScenarioError("deal_unknown_card", place=place, name=name, card=str(v)) from None
+    return [C.parse(v) for v in value]
 
 
 def new_game(options: Options, names: list[str], dealer: int, seed: int,
@@ -623,7 +625,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     n = len(names)
     lo, hi = player_range(options)
     if not lo <= n <= hi:
-        raise ScenarioError(f"dolda needs {lo} to {hi} players, not {n}")
+        raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
     rng = random.Random(seed)
     length = row_length(options)
     fore = (dealer + 1) % n
@@ -646,38 +648,38 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
         discard_top_first: list[int] = []
     else:
         if not isinstance(deal, dict):
-            raise ScenarioError("'deal' must be an object")
+            raise ScenarioError("deal_not_object")
         unknown = sorted(set(deal) - DEAL_KEYS)
         if unknown:
-            raise ScenarioError(f"unknown deal key {', '.join(map(repr, unknown))} for dolda")
+            raise ScenarioError("deal_unknown_field", fields=", ".join(f"'{k}'" for k in unknown))
         named: list[int] = []
         raw_rows = deal.get("rows")
         if not isinstance(raw_rows, dict) or set(raw_rows) != set(names):
-            raise ScenarioError("deal 'rows' must give a row for every player")
+            raise ScenarioError("deal_rows")
         rows = []
         for name in names:
-            row = _card_list(raw_rows[name], f"row of {name}")
+            row = _card_list(raw_rows[name], "row", name)
             if len(row) != length:
-                raise ScenarioError(f"row of {name} must hold {length} cards")
+                raise ScenarioError("deal_row_length", name=name, n=length)
             rows.append(row)
             named += row
         if options.secret_card:
             raw_secret = deal.get("secret")
             if not isinstance(raw_secret, dict) or set(raw_secret) != set(names):
-                raise ScenarioError("deal 'secret' must give a secret card for every player")
+                raise ScenarioError("deal_secret")
             secret = []
             for name in names:
-                sc = _card_list([raw_secret[name]], f"secret card of {name}")[0]
+                sc = _card_list([raw_secret[name]], "secret", name)[0]
                 secret.append(sc)
                 named.append(sc)
         elif "secret" in deal:
-            raise ScenarioError("deal 'secret' needs the secret_card option")
+            raise ScenarioError("deal_secret_option")
         stock_top_first = _card_list(deal.get("stock", []), "stock")
         discard_top_first = _card_list(deal.get("discard", []), "discard")
         named += stock_top_first + discard_top_first
         if len(set(named)) != len(named):
             dup = sorted({c for c in named if named.count(c) > 1})
-            raise ScenarioError(f"cards named twice: {' '.join(C.codes(dup))}")
+            raise ScenarioError("deal_duplicate", cards=" ".join(C.codes(dup)))
         rest = [c for c in range(52) if c not in set(named)]
         rng.shuffle(rest)
         where = deal.get("rest", "stock")
@@ -686,10 +688,10 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
         elif where == "discard":
             discard_top_first += rest
         else:
-            raise ScenarioError("deal 'rest' must be 'stock' or 'discard'")
+            raise ScenarioError("deal_rest")
         if "to_move" in deal:
             if deal["to_move"] not in names:
-                raise ScenarioError(f"deal 'to_move' {deal['to_move']!r} is not a player")
+                raise ScenarioError("deal_not_player", field="to_move", name=str(deal["to_move"]))
             to_move = names.index(deal["to_move"])
     s = State.__new__(State)
     s.options = options
@@ -774,47 +776,49 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
 
 
 def check_expect(state: State, key: str, value: Any) -> str | None:
+    """None when ``key`` holds, else what the game has (expect.shown)."""
     names = state.names
     if key == "to_move":
         got = None if state.to_move is None else names[state.to_move]
-        return None if got == value else f"got {got!r}"
+        return None if got == value else shown(got)
     if key == "over":
-        return None if state.over == value else f"got {state.over}"
+        return None if state.over == value else shown(state.over)
     if key in ("hand", "hand_count"):
+        wrong: dict[str, Any] = {}
         for seat, want in by_seat(state.names, value, key).items():
             have = [state.held] if state.phase == CHAIN and state.to_move == seat else []
             if key == "hand":
                 if sorted(card_list(want, key)) != sorted(have):
-                    return f"{names[seat]} holds {C.codes(have)}"
+                    wrong[names[seat]] = C.codes(have)
             elif want != len(have):
-                return f"{names[seat]} holds {len(have)}"
-        return None
+                wrong[names[seat]] = len(have)
+        return shown(wrong) if wrong else None
     if key == "stock_count":
-        return None if value == len(state.stock) else f"got {len(state.stock)}"
+        return None if value == len(state.stock) else shown(len(state.stock))
     if key == "discard_count":
-        return None if value == len(state.discard) else f"got {len(state.discard)}"
+        return None if value == len(state.discard) else shown(len(state.discard))
     if key == "discard_top":
         want = None if value is None else card_list([value], key)[0]
         got = state.discard[-1] if state.discard else None
-        return None if got == want else f"got {None if got is None else C.code(got)}"
+        return None if got == want else shown(None if got is None else C.code(got))
     if key == "row":
-        for seat, want in by_seat(state.names, value, key).items():
-            if card_list(want, key) != state.rows[seat]:
-                return f"{names[seat]}'s row is {C.codes(state.rows[seat])}"
-        return None
+        rows = {names[seat]: C.codes(state.rows[seat])
+                for seat, want in by_seat(state.names, value, key).items()
+                if card_list(want, key) != state.rows[seat]}
+        return shown(rows) if rows else None
     if key in ("scores", "winner"):
-        if state.scores is None:
-            return "the deal is not over"
+        if state.scores is None:  # the deal is not over
+            return shown(None)
         if key == "scores":
-            for seat, want in by_seat(state.names, value, key).items():
-                if want != state.scores[seat]:
-                    return f"{names[seat]} scored {state.scores[seat]}"
-            return None
+            scores = {names[seat]: state.scores[seat]
+                      for seat, want in by_seat(state.names, value, key).items()
+                      if want != state.scores[seat]}
+            return shown(scores) if scores else None
         if not isinstance(value, list) or any(v not in names for v in value):
-            raise ScenarioError("expect 'winner' must be a list of player names")
+            raise ScenarioError("expect_names", key=key)
         got = sorted(names[s] for s in winners(state))
-        return None if sorted(value) == got else f"got {got}"
-    raise ScenarioError(f"expect key {key!r} does not apply to dolda")
+        return None if sorted(value) == got else shown(got)
+    raise ScenarioError("expect_key", key=key, game=NAME)
 
 
 # -- results and matches --------------------------------------------------------------------

@@ -8,6 +8,7 @@ rejects unknown options or values.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -35,12 +36,12 @@ def build_options(cls: type[T], presets: Mapping[str, Mapping[str, Any]], defaul
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
     if preset not in presets:
-        raise ScenarioError(f"unknown preset {preset!r} (known: {', '.join(presets)})")
+        raise ScenarioError("unknown_preset", preset=str(preset), known=", ".join(presets))
     values = dict(presets[preset])
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in rules.items():
         if key not in fields:
-            raise ScenarioError(f"unknown option {key!r}")
+            raise ScenarioError("unknown_option", option=key)
         values[key] = value
     checked = {}
     for key, value in values.items():
@@ -50,7 +51,8 @@ def build_options(cls: type[T], presets: Mapping[str, Mapping[str, Any]], defaul
         if not any(value == c and type(value) is type(c) for c in choices):
             shown = ", ".join("none" if c is None else str(c).lower() if isinstance(c, bool) else str(c)
                               for c in choices)
-            raise ScenarioError(f"option {key!r} cannot be {value!r} (allowed: {shown})")
+            raise ScenarioError("bad_option_value", option=key,
+                                value=json.dumps(value, default=str), allowed=shown)
         checked[key] = value
     return cls(**checked)
 

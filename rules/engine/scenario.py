@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, ScenarioError, scenario_message
+from .expect import shown
 from .games import GAME_NAMES, game_module
 from .options import build_options
 
@@ -52,7 +53,7 @@ class Scenario:
         except ScenarioError:
             raise
         except (ValueError, TypeError, KeyError) as exc:  # a deal the game could not read
-            raise ScenarioError(f"bad deal: {exc}") from exc
+            raise ScenarioError("bad_deal", detail=str(exc)) from exc
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
@@ -76,76 +77,82 @@ class Scenario:
         return data
 
 
-def _require(cond: bool, message: str, step: int = 0) -> None:
+def _require(cond: bool, code: str, step: int = 0, **params: object) -> None:
     if not cond:
-        raise ScenarioError(message, step)
+        raise ScenarioError(code, step, **params)
+
+
+def _fields(names: list[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names)
 
 
 def parse(data: Any) -> Scenario:
     """Validate a decoded JSON object; raises ScenarioError."""
-    _require(isinstance(data, dict), "the file must hold a JSON object")
+    _require(isinstance(data, dict), "not_object")
     unknown = sorted(set(data) - TOP_LEVEL)
-    _require(not unknown, f"unknown field {', '.join(map(repr, unknown))}")
-    _require(data.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
+    _require(not unknown, "unknown_field", fields=_fields(unknown))
+    _require(data.get("format") == FORMAT, "bad_format", format=FORMAT)
     game = data.get("game")
-    _require(game in GAME_NAMES, f"'game' must be one of {', '.join(GAME_NAMES)}")
+    _require(game in GAME_NAMES, "bad_game", games=", ".join(GAME_NAMES))
     module = game_module(game)
     rules = data.get("rules", {})
-    _require(isinstance(rules, dict), "'rules' must be an object")
+    _require(isinstance(rules, dict), "rules_not_object")
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
 
     players = data.get("players")
     _require(isinstance(players, list) and all(isinstance(p, str) for p in players),
-             "'players' must be a list of names")
+             "players_not_list")
     _require(all(p.strip() and p == p.strip() and " " not in p for p in players),
-             "player names must be non-empty and contain no spaces")
-    _require(len(set(players)) == len(players), "player names must be distinct")
+             "bad_player_name")
+    _require(len(set(players)) == len(players), "duplicate_player")
     lo, hi = module.player_range(options)
-    _require(lo <= len(players) <= hi, f"{game} needs {lo} to {hi} players with these rules, "
-                                       f"not {len(players)}")
+    _require(lo <= len(players) <= hi, "player_count", game=game, lo=lo, hi=hi, n=len(players))
     dealer_name = data.get("dealer", players[-1])
-    _require(dealer_name in players, f"dealer {dealer_name!r} is not a player")
+    _require(isinstance(dealer_name, str) and dealer_name in players, "dealer_not_player",
+             name=dealer_name)
     seed = data.get("seed", 0)
-    _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an integer")
+    _require(isinstance(seed, int) and not isinstance(seed, bool), "bad_seed")
     deal = data.get("deal")
-    _require(deal is None or isinstance(deal, dict), "'deal' must be an object")
+    _require(deal is None or isinstance(deal, dict), "deal_not_object")
 
     raw_steps = data.get("steps", [])
-    _require(isinstance(raw_steps, list), "'steps' must be a list")
+    _require(isinstance(raw_steps, list), "steps_not_list")
     steps = [_parse_step(raw, n) for n, raw in enumerate(raw_steps, start=1)]
     return Scenario(game=game, rules=rules, options=options, players=list(players),
                     dealer=players.index(dealer_name), seed=seed, deal=deal, steps=steps)
 
 
 def _parse_step(raw: Any, n: int) -> Step:
-    _require(isinstance(raw, dict), "a step must be an object", n)
+    _require(isinstance(raw, dict), "step_not_object", n)
     kinds = [k for k in STEP_KINDS if k in raw]
-    _require(len(kinds) == 1, "a step needs exactly one of 'do', 'illegal', 'expect'", n)
+    _require(len(kinds) == 1, "step_kind", n)
     allowed = {kinds[0], "say"} | ({"reason"} if kinds[0] == "illegal" else set())
     unknown = sorted(set(raw) - allowed)
-    _require(not unknown, f"unknown field {', '.join(map(repr, unknown))}", n)
+    _require(not unknown, "unknown_field", n, fields=_fields(unknown))
     say = raw.get("say", {})
     _require(isinstance(say, dict) and all(k in LANGUAGES and isinstance(v, str)
                                            for k, v in say.items()),
-             "'say' must map sv, fi, nb or en to text", n)
+             "bad_say", n)
     kind = kinds[0]
     if kind == "expect":
-        _require(isinstance(raw["expect"], dict), "'expect' must be an object", n)
+        _require(isinstance(raw["expect"], dict), "expect_not_object", n)
         return Step(kind, expect=raw["expect"], say=say)
     move = raw[kind]
-    _require(isinstance(move, str) and move.strip() != "", f"'{kind}' must be a move", n)
+    _require(isinstance(move, str) and move.strip() != "", "step_not_move", n, kind=kind)
     reason = ""
     if kind == "illegal":
         reason = raw.get("reason")
-        _require(isinstance(reason, str) and reason != "", "an 'illegal' step needs a 'reason'", n)
+        _require(isinstance(reason, str) and reason != "", "missing_reason", n)
     return Step(kind, move=move, reason=reason, say=say)
 
 
 def loads(text: str | bytes) -> Scenario:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"not valid JSON: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("not_json", line=exc.lineno, column=exc.colno) from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("not_text") from exc
     return parse(data)
 
 
@@ -161,8 +168,19 @@ def apply_move(module, state, names: list[str], move: str):
 
 @dataclass
 class Problem:
+    """One fault: ``code`` and ``params`` as in errors.SCENARIO_MESSAGES."""
+
     step: int
-    message: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, exc: ScenarioError, step: int | None = None) -> Problem:
+        return cls(exc.step if step is None else step, exc.code, exc.params)
+
+    @property
+    def message(self) -> str:
+        return scenario_message(self.code, self.params)
 
     def __str__(self) -> str:
         return f"step {self.step}: {self.message}"
@@ -174,14 +192,14 @@ def check(scn: Scenario) -> list[Problem]:
     try:
         state = scn.initial_state()
     except ScenarioError as exc:
-        return [Problem(0, exc.message)]
+        return [Problem.of(exc, 0)]
     problems: list[Problem] = []
     for n, step in enumerate(scn.steps, start=1):
         if step.kind == "do":
             try:
                 state, _events = apply_move(module, state, scn.players, step.move)
             except IllegalAction as exc:
-                problems.append(Problem(n, f"{step.move!r} was refused: {exc.reason}"))
+                problems.append(Problem(n, "refused", {"move": step.move, "reason": exc.reason}))
                 return problems  # later steps would be checked against the wrong position
         elif step.kind == "illegal":
             before = state.to_json()
@@ -189,22 +207,23 @@ def check(scn: Scenario) -> list[Problem]:
                 apply_move(module, state, scn.players, step.move)
             except IllegalAction as exc:
                 if state.to_json() != before:
-                    problems.append(Problem(n, f"{step.move!r} was refused but changed the game"))
+                    problems.append(Problem(n, "refused_changed", {"move": step.move}))
                 if exc.reason != step.reason:
-                    problems.append(Problem(n, f"{step.move!r} was refused with {exc.reason}, "
-                                               f"expected {step.reason}"))
+                    problems.append(Problem(n, "wrong_reason", {
+                        "move": step.move, "got": exc.reason, "reason": step.reason}))
             else:
-                problems.append(Problem(n, f"{step.move!r} was accepted, expected it refused "
-                                           f"with {step.reason}"))
+                problems.append(Problem(n, "accepted", {"move": step.move,
+                                                        "reason": step.reason}))
         else:
             for key, value in step.expect.items():
                 try:
                     mismatch = module.check_expect(state, key, value)
                 except ScenarioError as exc:
-                    problems.append(Problem(n, exc.message))
+                    problems.append(Problem.of(exc, n))
                     continue
-                if mismatch:
-                    problems.append(Problem(n, f"expected {key} {json.dumps(value)}, {mismatch}"))
+                if mismatch is not None:
+                    problems.append(Problem(n, "expect_mismatch", {
+                        "key": key, "want": shown(value), "got": mismatch}))
     return problems
 
 
@@ -212,7 +231,7 @@ def check_text(text: str | bytes) -> list[Problem]:
     try:
         scn = loads(text)
     except ScenarioError as exc:
-        return [Problem(exc.step, exc.message)]
+        return [Problem.of(exc)]
     return check(scn)
 
 

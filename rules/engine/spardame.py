@@ -31,7 +31,7 @@ from typing import Any
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
-from .expect import by_seat, card_list
+from .expect import by_seat, card_list, shown
 from .options import choice
 
 NAME = "spardame"
@@ -652,26 +652,26 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     n = len(names)
     lo, hi = player_range(options)
     if not lo <= n <= hi:
-        raise ScenarioError(f"spardame needs {lo} to {hi} players, not {n}")
+        raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
     deal = dict(deal or {})
     unknown = sorted(set(deal) - {"hands", "deal_number", "scores"})
     if unknown:
-        raise ScenarioError(f"unknown deal field {', '.join(map(repr, unknown))} for spardame")
+        raise ScenarioError("deal_unknown_field", fields=", ".join(f"'{k}'" for k in unknown))
     deal_number = deal.get("deal_number", 1)
     if not isinstance(deal_number, int) or isinstance(deal_number, bool) or deal_number < 1:
-        raise ScenarioError("'deal_number' must be a whole number from 1")
+        raise ScenarioError("deal_number")
     scores = [0] * n
     raw_scores = deal.get("scores", {})
     if not isinstance(raw_scores, dict):
-        raise ScenarioError("'scores' must map player names to points")
+        raise ScenarioError("deal_scores")
     for name, value in raw_scores.items():
         if name not in names:
-            raise ScenarioError(f"'scores' names {name!r}, who is not a player")
+            raise ScenarioError("deal_not_player", field="scores", name=name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ScenarioError(f"the score of {name} must be a whole number from 0")
+            raise ScenarioError("deal_score_value", name=name)
         scores[names.index(name)] = value
     if max(scores) >= options.limit:
-        raise ScenarioError(f"a score of {options.limit} or more has already ended the match")
+        raise ScenarioError("deal_match_over", limit=options.limit)
     d = _Deal(options, names, dealer, seed, deal_number, scores)
     cards = deal_cards(n)
     if "hands" in deal:
@@ -730,26 +730,27 @@ def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tupl
 
 def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]:
     if not isinstance(raw, dict):
-        raise ScenarioError("'hands' must map every player to a list of cards")
+        raise ScenarioError("deal_hands")
     missing = [name for name in names if name not in raw]
-    extra = [name for name in raw if name not in names]
+    extra = [str(name) for name in raw if name not in names]
     if missing or extra:
-        raise ScenarioError(f"'hands' must name exactly the players (missing {missing}, "
-                            f"unknown {extra})")
+        raise ScenarioError("deal_hand_names", missing=", ".join(missing) or "–",
+                            unknown=", ".join(extra) or "–")
     hands = []
     seen: set[int] = set()
     for name in names:
         texts = raw[name]
         if not isinstance(texts, list):
-            raise ScenarioError(f"the hand of {name} must be a list of cards")
+            raise ScenarioError("deal_not_cards", place="hand", name=name)
         hand = []
         for t in texts:
             try:
                 c = parse(t)
             except CardError:
-                raise ScenarioError(f"unknown card {t!r} in the hand of {name}") from None
+                raise ScenarioError("deal_unknown_card", place="hand", name=name,
+                                    card=str(t)) from None
             if c in seen:
-                raise ScenarioError(f"card {code(c)} is dealt twice")
+                raise ScenarioError("deal_duplicate", cards=code(c))
             seen.add(c)
             hand.append(c)
         hands.append(hand)
@@ -757,12 +758,11 @@ def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]
     if seen != wanted:
         extra_cards = sorted(seen - wanted)
         missing_cards = sorted(wanted - seen)
-        raise ScenarioError(
-            f"a deal for {len(names)} players holds exactly the cards of S-S1; "
-            f"not in this deal: {[code(c) for c in extra_cards]}, "
-            f"missing: {[code(c) for c in missing_cards]}")
+        raise ScenarioError("deal_wrong_cards", n=len(names),
+                            extra=" ".join(code(c) for c in extra_cards) or "–",
+                            missing=" ".join(code(c) for c in missing_cards) or "–")
     if len({len(h) for h in hands}) != 1:
-        raise ScenarioError("every player must get as many cards")
+        raise ScenarioError("deal_uneven")
     return hands
 
 
@@ -848,45 +848,46 @@ EXPECT_KEYS = ("to_move", "over", "hand", "hand_count", "pass_direction", "heart
 
 def _int_arg(v: Any, key: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ScenarioError(f"expect {key!r} needs whole numbers")
+        raise ScenarioError("expect_whole", key=key)
     return v
 
 
 def check_expect(state: State, key: str, value: Any) -> str | None:
+    """None when ``key`` holds, else what the game has (expect.shown)."""
     names = state.names
     if key == "to_move":
         got = None if state.to_move is None else names[state.to_move]
-        return None if got == value else f"got {got!r}"
+        return None if got == value else shown(got)
     if key == "over":
         if not isinstance(value, bool):
-            raise ScenarioError("expect 'over' needs true or false")
-        return None if state.over == value else f"got {state.over}"
+            raise ScenarioError("expect_bool", key=key)
+        return None if state.over == value else shown(state.over)
     if key == "pass_direction":
         if value not in ("left", "right", "across", "none"):
-            raise ScenarioError("expect 'pass_direction' is left, right, across or none")
-        return None if state.d.direction == value else f"got {state.d.direction!r}"
+            raise ScenarioError("expect_choice", key=key, choices="left, right, across, none")
+        return None if state.d.direction == value else shown(state.d.direction)
     if key == "hearts_broken":
         if not isinstance(value, bool):
-            raise ScenarioError("expect 'hearts_broken' needs true or false")
-        return None if state.broken == value else f"got {state.broken}"
+            raise ScenarioError("expect_bool", key=key)
+        return None if state.broken == value else shown(state.broken)
     if key == "trick":
         want = card_list(value, key)
         got = list(state.trick)
-        return None if got == want else f"got {[code(c) for c in got]}"
+        return None if got == want else shown([code(c) for c in got])
     if key == "winner":
         if not isinstance(value, list) or not all(v in names for v in value):
-            raise ScenarioError("expect 'winner' needs a list of player names")
+            raise ScenarioError("expect_names", key=key)
         got = [names[i] for i in (state.result["winners"] if state.result else [])]
-        return None if set(got) == set(value) and len(value) == len(set(value)) else f"got {got}"
+        return None if set(got) == set(value) and len(value) == len(set(value)) else shown(got)
     if key in ("hand", "hand_count", "tricks_won", "deal_points", "scores"):
         wanted = by_seat(state.names, value, key)
-        bad = []
+        bad: dict[str, Any] = {}
         for seat, v in wanted.items():
             if key == "hand":
                 want_set = set(card_list(v, key))
                 got_cards = state.hand(seat)
                 if want_set != set(got_cards) or len(v) != len(want_set):
-                    bad.append(f"{names[seat]} has {[code(c) for c in got_cards]}")
+                    bad[names[seat]] = [code(c) for c in got_cards]
                 continue
             want = _int_arg(v, key)
             if key == "hand_count":
@@ -898,6 +899,6 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
             else:
                 got = (state.result["totals"] if state.result else state.d.scores_before)[seat]
             if got != want:
-                bad.append(f"{names[seat]} has {got}")
-        return None if not bad else "got " + ", ".join(bad)
-    raise ScenarioError(f"expect key {key!r} does not apply to spardame")
+                bad[names[seat]] = got
+        return shown(bad) if bad else None
+    raise ScenarioError("expect_key", key=key, game=NAME)
