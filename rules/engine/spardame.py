@@ -19,8 +19,11 @@ The deal's seed is used once, to shuffle; nothing after the deal is random.
 
 from __future__ import annotations
 
+import _random
 import dataclasses
 import random
+import sys
+from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -104,7 +107,23 @@ class _Deal:
 
     __slots__ = ("options", "names", "n", "dealer", "seed", "deal_number", "direction",
                  "offset", "scores_before", "lowest_club", "values", "points_in_play",
-                 "tricks_per_deal", "pass_order")
+                 "tricks_per_deal", "pass_order", "qs_breaks", "first_trick_rule")
+    options: Options
+    names: list[str]
+    n: int
+    dealer: int
+    seed: int
+    deal_number: int
+    direction: str
+    offset: int
+    scores_before: list[int]
+    lowest_club: int
+    values: list[int]
+    points_in_play: int
+    tricks_per_deal: int
+    pass_order: tuple[int, ...]
+    qs_breaks: bool
+    first_trick_rule: bool
 
     def __init__(self, options: Options, names: list[str], dealer: int, seed: int,
                  deal_number: int, scores_before: list[int]) -> None:
@@ -115,12 +134,19 @@ class _Deal:
         self.dealer = dealer
         self.seed = seed
         self.deal_number = deal_number
-        self.direction = pass_direction(n, deal_number)
-        self.offset = pass_offset(n, self.direction)
+        self.direction = direction = pass_direction(n, deal_number)
+        self.offset, self.pass_order = _seating(n, dealer, direction)
         self.scores_before = list(scores_before)
         (self.lowest_club, self.values, self.points_in_play,
          self.tricks_per_deal) = _static(n, options.high_values)
-        self.pass_order = [(dealer + 1 + i) % n for i in range(n)]
+        self.qs_breaks = options.qs_breaks_hearts
+        self.first_trick_rule = options.no_points_first_trick
+
+
+@cache
+def _seating(n: int, dealer: int, direction: str) -> tuple[int, tuple[int, ...]]:
+    # How far the cards travel (S-P1), and the order of choosing from forehand.
+    return pass_offset(n, direction), tuple((dealer + 1 + i) % n for i in range(n))
 
 
 @cache
@@ -167,6 +193,9 @@ class PassChoices(Sequence):
     """
 
     __slots__ = ("seat", "cards", "_table")
+    seat: int
+    cards: tuple[int, ...]
+    _table: tuple[tuple[int, int, int], ...]
 
     def __init__(self, seat: int, cards: list[int]) -> None:
         self.seat = seat
@@ -208,19 +237,37 @@ _TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 class State:
-    """One position of a deal.  ``hands`` is flat: ``hands[seat * 4 + suit]``."""
+    """One position of a deal.  ``hands`` is flat: ``hands[seat * 4 + suit]``.
 
-    __slots__ = ("d", "phase", "to_move", "hands", "chosen", "received", "trick", "leader",
-                 "best", "best_seat", "trick_pts", "broken", "history", "result", "_legal")
+    During play ``_legal`` holds the legal plays (a suit tuple or a concatenation), worked
+    out when the state is made; in the other phases it is None.  ``over`` is a plain
+    attribute kept equal to ``phase == OVER``: simulations read it after every move.
+    """
+
+    __slots__ = ("d", "phase", "over", "to_move", "hands", "chosen", "received", "trick",
+                 "leader", "best", "best_seat", "trick_pts", "broken", "history", "result",
+                 "_legal")
+    d: _Deal
+    phase: int
+    over: bool
+    to_move: Any  # a seat, None once the deal is over
+    hands: list[tuple]
+    chosen: list[Any]
+    received: list[Any]
+    trick: tuple
+    leader: Any
+    best: int
+    best_seat: int
+    trick_pts: int
+    broken: bool
+    history: tuple
+    result: Any
+    _legal: Any
 
     # -- the protocol ---------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
         return self.d.names
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def options(self) -> Options:
@@ -253,19 +300,28 @@ class State:
     def hand(self, seat: int) -> list[int]:
         return _cards(self.hands[seat * 4:seat * 4 + 4])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every legal action, in a fixed order.
 
         During play a list.  During passing a read-only sequence (``PassChoices``) of every
         three-card choice: it supports len, indexing, iteration, ``in`` and ``==``.
         """
-        if self.phase == PLAY:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._legal_plays()  # a cache; the position is unchanged
+        legal = self._legal
+        if legal is not None:
             return list(legal)
         if self.phase == PASS:
-            return PassChoices(self.to_move, self.hand(self.to_move))  # type: ignore[return-value]
+            # PassChoices(seat, hand) without its sort: a hand is kept in card order.
+            seat = self.to_move
+            h = self.hands
+            b = seat * 4
+            choices = _new(PassChoices)
+            choices.seat = seat
+            cards = choices.cards = tuple(map(_card, h[b] + h[b + 1] + h[b + 2] + h[b + 3]))
+            table = _TRIPLES.get(len(cards))
+            if table is None:
+                table = _TRIPLES[len(cards)] = tuple(combinations(range(len(cards)), 3))
+            choices._table = table
+            return choices
         return []
 
     def _legal_plays(self) -> tuple:
@@ -295,17 +351,101 @@ class State:
         return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
 
     def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        if self.phase == PLAY:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_plays()
-            if action in legal:
-                return self._play(action)
-        elif self.phase == PASS:
-            if self._pass_ok(action):
+        legal = self._legal
+        if legal is None:
+            if self.phase == PASS and self._pass_ok(action):
                 return self._pass(action)
-        self._refuse(action)
-        raise AssertionError("unreachable")  # _refuse always raises
+            self._refuse(action)
+        elif action not in legal:
+            self._refuse(action)
+        # A legal play.  The hot path of every simulation, so it is written out in one piece:
+        # the new state, the card out of the hand, the trick, and the next legal plays.
+        d = self.d
+        seat = action[1]
+        card = action[2]
+        suit = card // 13
+        s = _new(State)
+        s.d = d
+        s.phase = PLAY
+        s.over = False
+        s.chosen = self.chosen
+        s.received = self.received
+        s.result = None
+        hands = self.hands[:]
+        k = seat * 4 + suit
+        t = hands[k]
+        i = t.index(action)
+        hands[k] = t[1:] if i == 0 else t[:i] + t[i + 1:]
+        s.hands = hands
+        events: list[dict[str, Any]] = [{"type": "card_played", "seat": seat, "cards": [card]}]
+        trick = self.trick
+        if trick:
+            leader = self.leader
+            led = trick[0] // 13
+            if suit == led and card > self.best:
+                s.best = card  # S-T5: the highest card of the led suit
+                s.best_seat = seat
+            else:
+                s.best = self.best
+                s.best_seat = self.best_seat
+            pts = self.trick_pts + d.values[card]
+        else:
+            leader = seat
+            led = suit
+            s.best = card
+            s.best_seat = seat
+            pts = d.values[card]
+        trick = trick + (card,)
+        if self.broken:
+            broken = s.broken = True
+        elif suit == HEARTS or (card == QS and d.qs_breaks):
+            broken = s.broken = True  # S-T3
+            events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
+        else:
+            broken = s.broken = False
+        history = self.history
+        if len(trick) < d.n:
+            s.trick = trick
+            s.leader = leader
+            s.trick_pts = pts
+            s.history = history
+            nxt = s.to_move = seat + 1 if seat + 1 < d.n else 0
+            b = nxt * 4
+            follow = hands[b + led]
+            if follow:
+                s._legal = follow  # S-T2
+            elif history or not d.first_trick_rule:
+                s._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+            else:
+                # S-T4: no hearts or queen of spades on the first trick, unless that is all.
+                spades = hands[b + 3]
+                if PLAYS[nxt][QS] in spades:
+                    spades = tuple(a for a in spades if a[2] != QS)
+                safe = hands[b] + hands[b + 1] + spades
+                s._legal = safe or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+            return s, events
+        # The trick is complete: collect it; the winner leads the next (S-T5).
+        winner = s.best_seat
+        events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
+                       "leader": leader, "points": pts})
+        history = s.history = history + ((leader, trick, winner, pts),)
+        s.trick = ()
+        s.leader = winner
+        s.to_move = winner
+        s.best = -1
+        s.best_seat = -1
+        s.trick_pts = 0
+        if len(history) == d.tricks_per_deal:
+            s._legal = None
+            s._score(events)
+            return s, events
+        b = winner * 4
+        if broken:
+            s._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+        else:
+            s._legal = (hands[b] + hands[b + 1] + hands[b + 3]  # S-T3
+                        or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3])
+        return s, events
 
     def view(self, seat: int) -> dict[str, Any]:
         d = self.d
@@ -355,6 +495,7 @@ class State:
         s = _new(State)
         s.d = self.d
         s.phase = self.phase
+        s.over = self.over
         s.to_move = self.to_move
         s.hands = self.hands
         s.chosen = self.chosen
@@ -369,69 +510,6 @@ class State:
         s.result = self.result
         s._legal = None
         return s
-
-    def _play(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        # The hot path of every simulation: the copy is written out rather than calling _copy.
-        d = self.d
-        seat = action[1]
-        card = action[2]
-        suit = card // 13
-        s = _new(State)
-        s.d = d
-        s.phase = PLAY
-        s.chosen = self.chosen
-        s.received = self.received
-        s.history = self.history
-        s.result = None
-        s._legal = None
-        hands = self.hands[:]
-        k = seat * 4 + suit
-        t = hands[k]
-        i = t.index(action)
-        hands[k] = t[:i] + t[i + 1:]
-        s.hands = hands
-        events: list[dict[str, Any]] = [{"type": "card_played", "seat": seat, "cards": [card]}]
-        trick = self.trick
-        if trick:
-            s.leader = self.leader
-            if suit == trick[0] // 13 and card > self.best:
-                s.best = card  # S-T5: the highest card of the led suit
-                s.best_seat = seat
-            else:
-                s.best = self.best
-                s.best_seat = self.best_seat
-            pts = s.trick_pts = self.trick_pts + d.values[card]
-        else:
-            s.leader = seat
-            s.best = card
-            s.best_seat = seat
-            pts = s.trick_pts = d.values[card]
-        trick = trick + (card,)
-        if self.broken:
-            s.broken = True
-        elif suit == HEARTS or (card == QS and d.options.qs_breaks_hearts):
-            s.broken = True  # S-T3
-            events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
-        else:
-            s.broken = False
-        if len(trick) < d.n:
-            s.trick = trick
-            s.to_move = (seat + 1) % d.n
-            return s, events
-        # The trick is complete: collect it; the winner leads the next (S-T5).
-        winner = s.best_seat
-        events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
-                       "leader": s.leader, "points": pts})
-        s.history = self.history + ((s.leader, trick, winner, pts),)
-        s.trick = ()
-        s.leader = winner
-        s.to_move = winner
-        s.best = -1
-        s.best_seat = -1
-        s.trick_pts = 0
-        if len(s.history) == d.tricks_per_deal:
-            s._score(events)
-        return s, events
 
     def _score(self, events: list[dict[str, Any]]) -> None:
         """S-C1..S-C3: score the finished deal (mutates the fresh state being built)."""
@@ -461,6 +539,7 @@ class State:
         self.result = {"points": points, "deal_scores": deal_scores, "totals": totals,
                        "moon": moon, "winners": winners}
         self.phase = OVER
+        self.over = True
         self.to_move = None
 
     def _pass_ok(self, action: Any) -> bool:
@@ -506,20 +585,20 @@ class State:
         if seat != d.pass_order[-1]:
             s.to_move = (seat + 1) % n  # choices go round the table from forehand
             return s, events
-        received: list[tuple[int, ...] | None] = [None] * n
-        for giver in range(n):
-            received[(giver + d.offset) % n] = chosen[giver]
+        # Everyone has chosen: seat i receives from the seat d.offset to its right.
+        received = chosen[n - d.offset:] + chosen[:n - d.offset]
         s.received = received
         for i in range(n):
             play = PLAYS[i]
-            for c in received[i] or ():
-                k = i * 4 + c // 13
+            b = i * 4
+            for c in received[i]:
+                k = b + c // 13
                 t = hands[k]
                 j = bisect_left(t, c, key=_card)  # keep the suit in rank order
                 hands[k] = t[:j] + (play[c],) + t[j:]
         events.append({"type": "cards_exchanged", "direction": d.direction,
-                       "given": [list(c or ()) for c in chosen],
-                       "received": [list(c or ()) for c in received]})
+                       "given": list(map(list, chosen)),
+                       "received": list(map(list, received))})
         s._start_play()
         return s, events
 
@@ -530,6 +609,7 @@ class State:
             if PLAYS[seat][club] in self.hands[seat * 4 + CLUBS]:
                 self.to_move = seat
                 self.leader = seat
+                self._legal = (PLAYS[seat][club],)  # S-T1
                 return
         raise AssertionError("the lowest club is in no hand")
 
@@ -625,6 +705,7 @@ def state_from_json(data: dict[str, Any]) -> State:
     s = State.__new__(State)
     s.d = d
     s.phase = PHASE_NAMES.index(data["phase"])
+    s.over = s.phase == OVER
     s.to_move = data["to_move"]
     s.hands = _flat([_split(seat, cards) for seat, cards in enumerate(data["hands"])])
     s.chosen = [tuple(c) if c is not None else None for c in data["chosen"]]
@@ -644,6 +725,8 @@ def state_from_json(data: dict[str, Any]) -> State:
         if i == 0 or (card // 13 == s.trick[0] // 13 and card > s.best):
             s.best, s.best_seat = card, seat
         s.trick_pts += d.values[card]
+    if s.phase == PLAY:
+        s._legal = s._legal_plays()
     return s
 
 
@@ -682,6 +765,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     s = State.__new__(State)
     s.d = d
     s.phase = PASS
+    s.over = False
     s.to_move = d.pass_order[0]
     s.hands = flat
     s.chosen = [None] * n
@@ -719,13 +803,23 @@ def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tupl
     simulations: dealing was a fifth of a random deal.
     """
     m = len(cards)
-    keys = list(map(random.Random(seed).getrandbits, repeat(32, m)))
-    deck = map(cards.__getitem__, sorted(range(m), key=keys.__getitem__))
-    seats = _seat_keys(n, dealer)
-    keyed = sorted(map(add, seats, deck))
+    # The i-th card's key is the i-th 32-bit draw of random.Random(seed).  One getrandbits
+    # call of 32 * m bits holds the same draws, the first in the lowest bits; an int seed
+    # seeds the C generator exactly as random.Random does, without its Python layers.
+    rng = _CRandom(seed) if seed.__class__ is int else random.Random(seed)
+    keys = array("I", rng.getrandbits(32 * m).to_bytes(4 * m, "little"))
+    if _BIG_ENDIAN:
+        keys.byteswap()
+    deck = map(cards.__getitem__, sorted(range(m), key=keys.tolist().__getitem__))
+    keyed = sorted(map(add, _seat_keys(n, dealer), deck))
     bounds = [bisect_left(keyed, b) for b in _BOUNDS[n]]
-    get = _KEYED.__getitem__
-    return [tuple(map(get, keyed[bounds[i]:bounds[i + 1]])) for i in range(4 * n)]
+    acts = list(map(_KEYED.__getitem__, keyed))
+    return list(map(tuple, map(acts.__getitem__, map(slice, bounds, bounds[1:]))))
+
+
+_CRandom = _random.Random
+_BIG_ENDIAN = sys.byteorder == "big"
+assert array("I").itemsize == 4
 
 
 def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]:
