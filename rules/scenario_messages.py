@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.errors import DEAL_PLACES, SCENARIO_MESSAGES
 from rules.reasons import reason_text
+from rules.titles import GAME_TITLES
 
 MESSAGES = {
     # the file
@@ -96,12 +97,6 @@ PLACES = {
 }
 assert set(PLACES) == set(DEAL_PLACES)
 
-# The same titles as the tutorials' (one msgid each in the catalogues).
-GAMES = {
-    "dam": _("Dam (Svarta Maja)"),
-    "dolda": _("Dam med dolda kort"),
-    "spardame": _("Spardame"),
-}
 
 
 def scenario_problem(code: str, params: dict[str, Any], game: str | None = None) -> str:
@@ -110,7 +105,7 @@ def scenario_problem(code: str, params: dict[str, Any], game: str | None = None)
     if "place" in shown:
         shown["place"] = str(PLACES[str(shown["place"])]) % {"name": shown.get("name", "")}
     if "game" in shown:
-        shown["game"] = str(GAMES.get(str(shown["game"]), shown["game"]))
+        shown["game"] = str(GAME_TITLES.get(str(shown["game"]), shown["game"]))
     if code == "refused":
         shown["reason_text"] = reason_text(str(params["reason"]), game=game)
     if code == "wrong_reason":

@@ -18,6 +18,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from rules.titles import GAME_TITLES
+
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 
 
@@ -312,11 +314,6 @@ GAMES = ("dam", "dolda", "spardame")
 BY_GAME: dict[str, tuple[Tutorial, ...]] = {"dam": DAM, "dolda": DOLDA, "spardame": SPARDAME}
 TUTORIALS: dict[tuple[str, str], Tutorial] = {(t.game, t.slug): t for g in BY_GAME.values()
                                               for t in g}
-GAME_TITLES = {
-    "dam": _("Dam (Svarta Maja)"),
-    "dolda": _("Dam med dolda kort"),
-    "spardame": _("Spardame"),
-}
 
 
 def get(game: str, slug: str) -> Tutorial | None:

@@ -24,6 +24,7 @@ from django_htmx.middleware import HtmxDetails
 from rules.engine import cards as C
 from rules.engine.games import game_module
 from rules.engine.options import option_choices
+from rules.titles import GAME_TITLES
 from rules.variants import OPTION_LABELS, value_label
 
 from . import practice as P
@@ -37,11 +38,6 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-GAME_TITLES = {
-    "dam": gettext_lazy("Dam (Svarta Maja)"),
-    "dolda": gettext_lazy("Dam med dolda kort"),
-    "spardame": gettext_lazy("Spardame"),
-}
 GAME_BLURBS = {
     "dam": gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
                         "deals keeps a tally of who lost."),
