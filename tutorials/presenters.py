@@ -8,7 +8,7 @@ of the lesson; practice mode passes none).
 API
 ---
 ``table_context(view, *, reveal=None, highlight=(), selectable=False, selected=(),
-label="") -> dict``
+pick_target=False, target=None, label="", form="") -> dict``
 
 - ``view``: the dict returned by ``state.view(seat)`` of ``dam``, ``dolda`` or ``spardame``.
 - ``reveal``: ``{seat: [card ints]}`` of hands the page may show face up besides the viewer's
@@ -23,6 +23,8 @@ label="") -> dict``
   unbeaten attack cards on the table become radios ``name="target"`` for the card to beat
   (``target``: the card int that starts checked).
 - ``label``: an accessible name for the whole table (defaults to "Card table").
+- ``form``: the id of the form the checkboxes and radios belong to (their ``form`` attribute),
+  when the table is not inside that form.
 
 The result has ``game`` and ``template`` (``games/<game>.html``) plus the game's own keys
 (documented on each ``_dam``/``_dolda``/``_spardame`` function).  Render it with
@@ -49,7 +51,7 @@ DEFAULT_LABEL = gettext_lazy("Card table")
 def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]] | None = None,
                   highlight: Iterable[int] = (), selectable: bool = False,
                   selected: Iterable[int] = (), pick_target: bool = False,
-                  target: int | None = None, label: str = "") -> dict[str, Any]:
+                  target: int | None = None, label: str = "", form: str = "") -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
@@ -65,7 +67,7 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                 entry["card"]["checked"] = engine_cards.parse(entry["card"]["code"]) == target
         ctx["pick_target"] = True
     ctx.update({"game": game, "template": f"games/{game}.html",
-                "label": label or str(DEFAULT_LABEL), "selectable": selectable,
+                "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
                 "viewer": view["seat"], "back_label": cardnames.face_down_name()})
     return ctx
 
@@ -126,7 +128,7 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         count = view["hand_counts"][s]
         pick = selectable and s == view["seat"] and not view["over"]
         seats.append({
-            "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count or 0) if cards is None else range(0),
             "pickable": pick,
@@ -225,7 +227,7 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
         pick = selectable and s == view["seat"] and phase != "over"
         count = view["hand_counts"][s]
         seats.append({
-            "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count) if cards is None else range(0),
             "pickable": pick,

@@ -6,12 +6,24 @@ once per process and kept: they are pure functions of the shipped files).  A dir
 the stage (table, form, navigation) plus the narration and progress as out-of-band swaps, so
 the ``aria-live`` narration region stays in the page.  The htmx partial of a plain step is cached
 per process (it depends only on the language and the step); the CSRF token is put in afterwards.
+
+Next/Back send less when the page surely holds the canonical stage of the adjacent step: its
+``HX-Current-URL`` is exactly that step's plain address (no query: no hint, no feedback),
+``X-Tutorial-Build`` says it was rendered from the same files, and, if it is a "your move" step,
+the learner has not changed it (a hint or a refused move's choice: ``X-Tutorial-Changed``) and
+this step has no form that could keep boxes ticked there.  The response then carries only
+out-of-band swaps turning that stage into this step's (``tutorials/oob.py``, checked against a
+model of htmx before use) with the title, progress and narration, and ``HX-Reswap: none``.
+Anything else gets the whole stage.  The step links read "?go=next" / "?go=prev" (the same on
+every step, so they need no swap); see ``_go``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from urllib.parse import urlencode
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -37,7 +49,7 @@ from rules.engine.errors import IllegalAction
 from rules.reasons import REASON_TEXTS, reason_text
 from rules.templatetags.cards import card_context
 
-from . import lessons, progress
+from . import lessons, oob, progress
 from .presenters import table_context
 
 
@@ -150,6 +162,25 @@ def _step_url(game: str, slug: str, n: int) -> str:
     return reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
 
 
+# What a step's stage is rendered from; a page sends it back (X-Tutorial-Build) so that swaps
+# computed from this server's rendering of the step it shows are applied to that rendering only.
+BUILD_SOURCES = (("templates", ("*.html",)), ("tutorials", ("*.py", "*.json", "*.txt")),
+                 ("rules", ("*.py", "*.json")), ("locale", ("*.mo",)),
+                 ("teacher", ("urls.py",)), ("dam_site", ("urls.py",)))
+
+
+@cache
+def build_id() -> str:
+    digest = hashlib.sha256()
+    root = Path(settings.BASE_DIR)
+    for folder, patterns in BUILD_SOURCES:
+        files = sorted({f for pattern in patterns for f in (root / folder).rglob(pattern)
+                        if "__pycache__" not in f.parts})
+        for f in files:
+            digest.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 def _event_cards(game: str, events: list, viewer: int) -> set[int]:
     """Cards a move involved, as the viewer may see them (refills and private cards left out)."""
     out: set[int] = set()
@@ -205,17 +236,21 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
         if " beat " in lesson_move:
             target = _lesson_cards(lesson_move)[0]
     table = table_context(view, reveal=reveal, highlight=marks, selectable=pick,
-                          selected=selected or (), pick_target=True, target=target)
+                          selected=selected or (), pick_target=True, target=target,
+                          form="tutorial-move" if step.your_move else "")
     ctx: dict[str, Any] = {
         "tutorial": tutorial, "game": game, "n": n, "total": len(tutorial.steps),
         "step": step, "narration": step.say, "table": table,
         "rule_url": reverse(f"rules_{game}") + f"#{step.rule}", "rule_id": step.rule,
         "prev_url": _step_url(game, slug, n - 1) if n > 1 else "",
         "next_url": _step_url(game, slug, n + 1) if n < len(tutorial.steps) else "",
+        "build": build_id(),
         "step_url": _step_url(game, slug, n),
         "index_url": reverse(f"tutorials_{game}"),
         "game_title": lessons.GAME_TITLES[game],
         "feedback": feedback, "feedback_kind": feedback_kind, "hint": hint,
+        # the stage is not the step's canonical one (the page says so with X-Tutorial-Changed)
+        "changed": bool(hint or selected or target is not None),
     }
     if step.your_move:
         kinds = move_buttons(game, rp.scn.options)
@@ -242,8 +277,12 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
 # --------------------------------------------------------------------------- rendering
 CSRF_SENTINEL = "__tutorial_csrf__"
 CSRF_SENTINEL_BYTES = CSRF_SENTINEL.encode()
-_PARTIALS: dict[tuple, tuple[bytes, bool, str]] = {}
-_MAX_PARTIALS = 2000
+_PARTIALS: dict[tuple, tuple[bytes, bool, str, bool] | None] = {}  # body, last, key, swaps only
+_MAX_PARTIALS = 4000
+# Ids of the step page outside the stage: never used to address an element inside it.
+PAGE_IDS = frozenset({"main", "tutorial-progress", "tutorial-progressbar",
+                      "tutorial-progress-label", "tutorial-narration", "tutorial-stage"})
+STEP_NUMBER = re.compile(r"/\d+/$")
 
 
 def _language_switcher_oob(request: HttpRequest, path: str) -> str:
@@ -260,31 +299,81 @@ def _language_switcher_oob(request: HttpRequest, path: str) -> str:
     return html.replace(tag, tag + ' hx-swap-oob="outerHTML:.language-switcher"', 1)
 
 
+def _switcher_follows(request: HttpRequest, old_path: str, new_path: str) -> bool:
+    """Whether the language switcher for ``new_path`` is the one for ``old_path`` with the step
+    number changed (what static/js/tutorial.js does after swaps-only responses)."""
+    n = STEP_NUMBER.search(new_path)
+    for code, _name in settings.LANGUAGES:
+        old, new = translate_url(old_path, code), translate_url(new_path, code)
+        if not (n and STEP_NUMBER.search(old) and STEP_NUMBER.sub(n.group(0), old) == new):
+            return False
+    return True
+
+
+def _swaps_html(request: HttpRequest, ctx: dict[str, Any], full: str, from_n: int,
+                page_path: str) -> str | None:
+    """Out-of-band swaps turning the page of step ``from_n`` (canonical) into ``ctx``'s step;
+    None when they would not be smaller than ``full`` (the whole partial) or cannot be made."""
+    old_ctx = step_context(ctx["tutorial"], from_n)
+
+    def part(name: str, c: dict[str, Any]) -> str:
+        return render_to_string(f"tutorials/step.html#{name}", {**c, "csrf_token": CSRF_SENTINEL},
+                                request=request)
+
+    attrs = _has_attrs_swap(request)
+    stage = oob.patch(part("stage", old_ctx), part("stage", ctx), "#tutorial-stage",
+                      reserved=PAGE_IDS, attrs=attrs)
+    bar = oob.patch(part("progress", old_ctx), part("progress", ctx), "#tutorial-progress",
+                    attrs=attrs)
+    if stage is None or bar is None:
+        return None
+    html = part("title", ctx) + "".join(stage) + "".join(bar) + part("narration_oob", ctx)
+    if page_path and not _switcher_follows(request, old_ctx["step_url"], page_path):
+        html += _language_switcher_oob(request, page_path)
+    return html if len(html) < len(full) else None
+
+
 def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
                  status: int = 200, cache_key: tuple | None = None,
-                 push_url: str = "", page_path: str = "") -> HttpResponse:
+                 push_url: str = "", page_path: str = "",
+                 from_n: int | None = None) -> HttpResponse:
     """The full page, or for htmx the ``htmx`` partial (cached by ``cache_key`` when given).
 
     ``page_path``: the step the browser shows afterwards, when the URL changes (the htmx
-    partial then also updates the language switcher)."""
+    partial then also updates the language switcher).  ``from_n``: the step the page shows
+    (canonically; see ``_swaps_from``): the partial is then only the swaps from it, when smaller.
+    """
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     if partial:
         if cache_key:
             cache_key = (*cache_key, request.scheme, request.get_host())
-        entry = _PARTIALS.get(cache_key) if cache_key else None
+        swaps_key = ((*cache_key, "from", from_n, _has_attrs_swap(request))
+                     if cache_key and from_n else None)
+        entry = _PARTIALS.get(swaps_key) if swaps_key else None
         if entry is None:
-            ctx = make_ctx()
-            html = render_to_string("tutorials/step.html#htmx",
-                                    {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
-            if page_path:
-                html += _language_switcher_oob(request, page_path)
-            entry = (html.encode(), ctx["n"] == ctx["total"], ctx["tutorial"].key)
-            if cache_key and len(_PARTIALS) < _MAX_PARTIALS:
-                _PARTIALS[cache_key] = entry
-        body, last, key = entry
+            full = _PARTIALS.get(cache_key) if cache_key else None
+            ctx = None
+            if full is None:
+                ctx = make_ctx()
+                html = render_to_string("tutorials/step.html#htmx",
+                                        {**ctx, "csrf_token": CSRF_SENTINEL}, request=request)
+                if page_path:
+                    html += _language_switcher_oob(request, page_path)
+                full = (html.encode(), ctx["n"] == ctx["total"], ctx["tutorial"].key, False)
+                _remember(cache_key, full)
+            entry = full
+            if swaps_key and swaps_key not in _PARTIALS:  # (None there: no swaps possible)
+                swaps = _swaps_html(request, ctx or make_ctx(), full[0].decode(), from_n,
+                                    page_path)
+                swaps_entry = (swaps.encode(), *full[1:3], True) if swaps else None
+                _remember(swaps_key, swaps_entry)
+                entry = swaps_entry or full
+        body, last, key, swaps_only = entry
         if CSRF_SENTINEL_BYTES in body:
             body = body.replace(CSRF_SENTINEL_BYTES, get_token(request).encode())
         response = HttpResponse(body, status=status)
+        if swaps_only:
+            response["HX-Reswap"] = "none"
         if push_url:
             response["HX-Push-Url"] = push_url
     else:
@@ -292,10 +381,43 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
         ctx["finished"] = progress.finished(request)
         response = render(request, "tutorials/step.html", ctx, status=status)
         last, key = ctx["n"] == ctx["total"], ctx["tutorial"].key
-    patch_vary_headers(response, ("HX-Request",))
+    patch_vary_headers(response, ("HX-Request", "HX-Current-URL", "X-Tutorial-Build",
+                                  "X-Tutorial-Changed", "X-Tutorial-Swaps"))
     if last and status == 200:
         progress.mark_finished(request, response, key)
     return response
+
+
+def _has_attrs_swap(request: HttpRequest) -> bool:
+    """Whether the page has the ``attrs`` swap of static/js/tutorial.js (it says so)."""
+    return request.headers.get("X-Tutorial-Swaps") == "attrs"
+
+
+def _remember(key: tuple | None, entry: tuple | None) -> None:
+    if key and len(_PARTIALS) < _MAX_PARTIALS:
+        _PARTIALS[key] = entry
+
+
+def _swaps_from(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int) -> int | None:
+    """The adjacent step whose canonical page the htmx request comes from, if it surely does."""
+    htmx = request.htmx
+    if (not htmx or htmx.history_restore_request or htmx.boosted
+            or htmx.target != "tutorial-stage"
+            or request.headers.get("X-Tutorial-Build") != build_id() or not htmx.current_url):
+        return None
+    current = urlsplit(htmx.current_url)
+    if current.query:
+        return None
+    for m in (n - 1, n + 1):
+        if 1 <= m <= len(tutorial.steps) and current.path == _step_url(tutorial.game,
+                                                                       tutorial.slug, m):
+            if tutorial.steps[m - 1].your_move and (
+                    tutorial.steps[n - 1].your_move or "X-Tutorial-Changed" in request.headers):
+                # The learner may have changed that page: a hint, a refused move's choice
+                # (the page says so), or boxes ticked that this step would keep.
+                return None
+            return m
+    return None
 
 
 def _not_found(request: HttpRequest, tutorial: lessons.Tutorial | None, game: str) -> HttpResponse:
@@ -346,6 +468,8 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
         return _not_found(request, tutorial, game)
+    if "go" in request.GET:
+        return _go(request, tutorial, step, request.GET["go"])
     if "fb" in request.GET and tutorial.steps[step - 1].your_move:
         shown = _feedback_from_query(request, tutorial, step)
         if shown is not None:  # a move refused without JavaScript (see ``move``)
@@ -356,10 +480,33 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     hint = request.GET.get("hint") == "1" and tutorial.steps[step - 1].your_move
     ok = request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move
     key = (get_language(), game, slug, step, hint, ok)
+    plain = not hint and not ok and not request.GET
     return _render_step(request, partial(
         step_context, tutorial, step, hint=hint,
         feedback=_("Well done: that is the move.") if ok else "",
-        feedback_kind="success" if ok else ""), cache_key=key, page_path=request.path)
+        feedback_kind="success" if ok else ""), cache_key=key, page_path=request.path,
+        from_n=_swaps_from(request, tutorial, step) if plain else None)
+
+
+def _go(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, go: str) -> HttpResponse:
+    """``?go=next``, ``?go=prev``, ``?go=present``: the step after or before step n, or step n in
+    presenter mode.  The step page's links say this, so they read the same on every step; a
+    browser is sent to the step's own address, an htmx request gets that step (and its
+    address to show, HX-Push-Url)."""
+    game, slug = tutorial.game, tutorial.slug
+    if go == "present":
+        return HttpResponseRedirect(reverse("tutorial_present",
+                                            kwargs={"game": game, "slug": slug, "step": n}))
+    target = {"next": n + 1, "prev": n - 1}.get(go, 0)
+    if not 1 <= target <= len(tutorial.steps):
+        return _not_found(request, tutorial, game)
+    url = _step_url(game, slug, target)
+    if not request.htmx or request.htmx.history_restore_request:
+        return HttpResponseRedirect(url)
+    return _render_step(request, partial(step_context, tutorial, target),
+                        cache_key=(get_language(), game, slug, target, False, False),
+                        push_url=url, page_path=url,
+                        from_n=_swaps_from(request, tutorial, target))
 
 
 def _feedback_text(tutorial: lessons.Tutorial, step: int, kind: str, code: str,

@@ -84,8 +84,27 @@ def test_first_step_has_no_back_link_and_last_has_no_next(client):
 
 def test_next_link_is_a_real_link_with_htmx(client):
     html = client.get(step_url("dam", "anna-bo-cilla", 1)).content.decode()
-    url = step_url("dam", "anna-bo-cilla", 2)
-    assert f'href="{url}" hx-get="{url}" hx-push-url="true"' in html
+    assert 'id="tutorial-next" href="?go=next" hx-get="?go=next"' in html
+    # without JavaScript: the step after this one, at its own address
+    response = client.get(step_url("dam", "anna-bo-cilla", 1) + "?go=next")
+    assert response.status_code == 302
+    assert response["Location"] == step_url("dam", "anna-bo-cilla", 2)
+    response = client.get(step_url("dam", "anna-bo-cilla", 2) + "?go=prev")
+    assert response["Location"] == step_url("dam", "anna-bo-cilla", 1)
+
+
+def test_next_link_with_htmx_answers_the_next_step_and_its_address(client):
+    response = client.get(step_url("dam", "anna-bo-cilla", 1) + "?go=next", **HX)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == step_url("dam", "anna-bo-cilla", 2)
+    assert 'value="2"' in response.content.decode()  # the progress bar
+
+
+@pytest.mark.parametrize("query", ["go=next", "go=prev", "go=sideways"])
+def test_going_past_either_end_is_a_clear_404(client, query):
+    n = 6 if query == "go=next" else 1
+    response = client.get(step_url("dam", "anna-bo-cilla", n) + "?" + query)
+    assert response.status_code == 404
 
 
 def test_step_links_to_its_rule_on_the_rules_page(client):
