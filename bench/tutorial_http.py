@@ -6,6 +6,12 @@ bounded time against both endpoints in one run, prints requests per second, p99 
 their ratio, then the byte sizes of the htmx partial, the full page and the first load of a
 tutorial page (HTML, CSS, JS as served compressed), and stops gunicorn.
 
+The step request is a Next click as the browser sends it: ``?go=next`` on the page of step 1
+with htmx's headers (``HX-Current-URL`` of that page, ``HX-Target``) and those of the tutorial
+page (``X-Tutorial-Build`` from its hx-headers, ``X-Tutorial-Swaps`` from tutorial.js), so the
+answer may be swaps only.  ``next_*`` lines: the same click on every step of every tutorial of
+every game (English), the partial against the full page HTML of the step it leads to.
+
     .venv/bin/python bench/tutorial_http.py [--seconds 10] [--connections 32] [--workers 2]
                                             [--rounds 3]
 
@@ -32,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
 STEP_PATH = "/en/dam/tutorials/anna-bo-cilla/2/"
+FROM_PATH = "/en/dam/tutorials/anna-bo-cilla/1/"  # the page the Next click comes from
+OVERVIEW_PATH = "/en/tutorials/"
 HEALTH_PATH = "/healthz/"
 # Production redirects plain http to https; a TLS proxy in front would send this header.
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
@@ -50,6 +58,39 @@ def fetch(url: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as exc:
         return exc.code, dict(exc.headers), exc.read()
+
+
+def next_click(base: str, page_path: str, page: bytes) -> tuple[str, dict[str, str]]:
+    """The request htmx makes for a click on Next on the page at ``page_path``."""
+    build = re.search(rb'"X-Tutorial-Build": "([^"]+)"', page)
+    headers = {"HX-Request": "true", "HX-Target": "tutorial-stage", "HX-Trigger": "tutorial-next",
+               "HX-Current-URL": "https://" + base.split("://", 1)[1] + page_path,
+               "X-Tutorial-Swaps": "attrs"}
+    if build:
+        headers["X-Tutorial-Build"] = build.group(1).decode()
+    return page_path + "?go=next", headers
+
+
+def next_transitions(base: str) -> list[tuple[str, int, int, bool]]:
+    """Every Next of every tutorial: (step it leads to, partial bytes, full page bytes, swaps
+    only), found by following the overview's links and the Next links."""
+    _s, _h, overview = fetch(base + OVERVIEW_PATH, {})
+    firsts = re.findall(rb'<li class="tutorial-list__item[^"]*">\s*<a href="([^"]+)"', overview)
+    out = []
+    for first in dict.fromkeys(f.decode() for f in firsts):
+        path = first
+        status, _h, page = fetch(base + path, {})
+        assert status == 200, path
+        while b'id="tutorial-next"' in page:
+            url, headers = next_click(base, path, page)
+            status, answer_headers, partial = fetch(base + url, headers)
+            assert status == 200, url
+            path = answer_headers["HX-Push-Url"]
+            status, _h, page = fetch(base + path, {})
+            assert status == 200, path
+            out.append((path, len(partial), len(page),
+                        answer_headers.get("HX-Reswap") == "none"))
+    return out
 
 
 def wait_up(base: str, seconds: float = 30) -> None:
@@ -131,13 +172,13 @@ def main() -> None:
             cwd=ROOT, env=env)
         try:
             wait_up(base)
-            hx = {"HX-Request": "true"}
-            for path, headers in ((STEP_PATH, hx), (HEALTH_PATH, {})):  # warm both workers
+            next_path, hx = next_click(base, FROM_PATH, fetch(base + FROM_PATH, {})[2])
+            for path, headers in ((next_path, hx), (HEALTH_PATH, {})):  # warm both workers
                 for _ in range(20):
                     assert fetch(base + path, headers)[0] == 200, path
             step_runs, bare_runs = [], []
             for _ in range(args.rounds):
-                step_runs.append(run_wrk(base + STEP_PATH, args.seconds, args.connections, hx))
+                step_runs.append(run_wrk(base + next_path, args.seconds, args.connections, hx))
                 bare_runs.append(run_wrk(base + HEALTH_PATH, args.seconds, args.connections, {}))
             step_rps = statistics.median(r for r, _ in step_runs)
             step_p99 = statistics.median(p for _, p in step_runs)
@@ -145,7 +186,10 @@ def main() -> None:
             bare_p99 = statistics.median(p for _, p in bare_runs)
             ratios = [a[0] / b[0] for a, b in zip(step_runs, bare_runs)]
 
-            _s, _h, partial = fetch(base + STEP_PATH, hx)
+            _s, partial_headers, partial = fetch(base + next_path, hx)
+            assert partial_headers.get("HX-Push-Url") == STEP_PATH, partial_headers
+            _s, _h, whole_stage = fetch(base + STEP_PATH, {"HX-Request": "true"})
+            transitions = next_transitions(base)
             _s, page_headers, page = fetch(base + STEP_PATH, {"Accept-Encoding": "gzip"})
             if page_headers.get("Content-Encoding") == "gzip":
                 page = gzip.decompress(page)
@@ -160,7 +204,7 @@ def main() -> None:
     page_gz = len(gzip.compress(page))
     partial_gz = len(gzip.compress(partial))
     served_html = page_gz if page_headers.get("Content-Encoding") == "gzip" else len(page)
-    print(f"endpoint={STEP_PATH} (htmx partial) connections={args.connections} "
+    print(f"endpoint={next_path} (htmx Next click to {STEP_PATH}) connections={args.connections} "
           f"seconds={args.seconds} workers={args.workers} rounds={args.rounds} "
           f"load_average={os.getloadavg()[0]:.1f}")
     print("rounds_step_rps_p99=" + " ".join(f"{r:.0f}/{p:.1f}ms" for r, p in step_runs))
@@ -176,6 +220,18 @@ def main() -> None:
     print(f"full_page_html_bytes={len(page)}")
     print(f"full_page_html_gzip_bytes={page_gz}")
     print(f"partial_to_full_html={len(partial) / len(page):.3f}")
+    print(f"partial_swaps_only={partial_headers.get('HX-Reswap') == 'none'}")
+    print(f"whole_stage_partial_bytes={len(whole_stage)}")
+    ratios = [p / f for _path, p, f, _swaps in transitions]
+    swaps = [p / f for _path, p, f, only in transitions if only]
+    print(f"next_transitions={len(transitions)} next_swaps_only={len(swaps)}")
+    print(f"next_ratio_median={statistics.median(ratios):.3f}")
+    print(f"next_ratio_max={max(ratios):.3f}")
+    if swaps:
+        print(f"next_swaps_only_ratio_median={statistics.median(swaps):.3f}")
+        print(f"next_swaps_only_ratio_max={max(swaps):.3f}")
+    worst = max(transitions, key=lambda t: t[1] / t[2])
+    print(f"next_ratio_max_at={worst[0]}")
     print("assets=" + ",".join(f"{name}:{size}" for name, size in parts))
     print(f"first_load_html_bytes_as_served={served_html}")
     first = served_html + assets_bytes
