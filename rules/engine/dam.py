@@ -39,6 +39,7 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
@@ -49,7 +50,10 @@ from .options import choice
 NAME = "dam"
 
 
-@dataclasses.dataclass(frozen=True)
+# slots: the engine reads these on every move, and attribute reads of a slotted class are
+# specialised by the interpreter (a plain dataclass's fields shadow class-level defaults,
+# which keeps them on the slow generic path).
+@dataclasses.dataclass(frozen=True, slots=True)
 class Options:
     hand_size: int = choice(6, (3, 5, 6))  # D-S2: 6 Swedish, 5 Musta Maija, 3 Finnish 3-card
     max_players_8: bool = choice(False, (False, True))  # D-S1: Swedish Wikipedia allows 8
@@ -81,17 +85,19 @@ QS = QUEEN_OF_SPADES
 QS_BIT = 1 << QS
 NO_TRUMP = -1
 SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
+OTHER_SUITS = tuple(((1 << 52) - 1) ^ m for m in SUIT_MASK)  # ~SUIT_MASK, ready made
 # Cards of the same suit that rank above a card; the queen of spades is left out because she
 # never beats anything (D-B2), so a spade beater mask can never offer her.
 HIGHER = tuple(
     (SUIT_MASK[c // 13] & ~((2 << c) - 1)) & ~QS_BIT for c in range(52)
 )
 BIG = 1 << 30
-# BEATERS[trump + 1][a]: the cards that may beat attack card ``a`` (D-B1, D-B2); trump -1 = none.
+# BEATERS[trump][a]: the cards that may beat attack card ``a`` (D-B1, D-B2).  The row for no
+# trump (NO_TRUMP, -1) comes last, so that BEATERS[-1] finds it.
 BEATERS = tuple(
     tuple(0 if a == QS else HIGHER[a] | (SUIT_MASK[t] & ~QS_BIT if t >= 0 and a // 13 != t else 0)
           for a in range(52))
-    for t in range(-1, 4)
+    for t in (0, 1, 2, 3, NO_TRUMP)
 )
 
 
@@ -115,59 +121,78 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-# Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first, with
-# ``upto[k]`` = how many have at most k cards.  The random bot asks for all of them on every
-# attack and the same small holdings come up again and again, so they are cached in a flat
-# list indexed by ((kind * 8 + seat) * 4 + suit) << 13 | the suit's 13-bit holding (cheaper
-# than hashing).  A budget on the cached tuples keeps a long-running server's memory flat.
-_SUBSETS: list[tuple[list[tuple], list[int]] | None] = [None] * (2 * 8 * 4 * 8192)
+# Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first.  The
+# random bot asks for all of them on every attack and the same small holdings come up again
+# and again, so they are cached: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
+# the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept: a
+# larger one is seldom met twice by the same seat, so caching it would cost more (new
+# long-lived tuples, garbage collector passes over them) than building its actions afresh.
+# A budget on the cached tuples keeps a long-running server's memory flat.  The empty holding
+# maps to no actions, so the common attack can look up all four suits without asking which
+# it holds (see legal_actions).
+CACHED_HOLDING = 4
 _SUBSET_BUDGET = 400_000
 _subset_cached = 0
-SUIT_SLOTS = tuple((13 * s, s << 13) for s in range(4))  # (bit shift, list offset) per suit
 
 
-def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[list[tuple], list[int]]:
+def _blank_subsets() -> list[tuple[dict[int, tuple[tuple, ...]], ...]]:
+    return [tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
+
+
+_SUBSETS = _blank_subsets()
+# UPTO[n][k]: how many of those subsets of an n-card holding have at most k cards (k <= 13).
+UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
+             for n in range(14))
+TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
+
+
+def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
     global _subset_cached
     suit = (suit_cards.bit_length() - 1) // 13
-    index = ((((kind == "add") * 8 + seat) * 4 + suit) << 13) | (suit_cards >> (13 * suit))
-    hit = _SUBSETS[index]
+    slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
+    holding = suit_cards >> (13 * suit)
+    hit = slots.get(holding)
     if hit is None:
         cards = _bits(suit_cards)
         acts: list[tuple] = []
-        upto = [0]
         for k in range(1, len(cards) + 1):
-            acts.extend((kind, seat, combo) for combo in combinations(cards, k))
-            upto.append(len(acts))
-        hit = (acts, upto)
-        if _subset_cached + len(acts) > _SUBSET_BUDGET:
-            _SUBSETS[:] = [None] * len(_SUBSETS)
-            _subset_cached = 0
-        _SUBSETS[index] = hit
-        _subset_cached += len(acts)
+            acts += [(kind, seat, combo) for combo in combinations(cards, k)]
+        hit = tuple(acts)
+        if len(cards) <= CACHED_HOLDING:
+            if _subset_cached + len(hit) > _SUBSET_BUDGET:
+                _SUBSETS[:] = _blank_subsets()
+                _subset_cached = 0
+                slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
+            slots[holding] = hit
+            _subset_cached += len(hit)
     return hit
 
 
-_META_FIELDS = ("names", "seed", "draws", "turned", "trump_set", "out", "loser")
+_META_FIELDS = ("opts", "n", "names", "seed", "draws", "turned", "trump_set", "out", "loser")
 
 
 class _Meta:
     """Facts of a deal that rarely change, shared by the states of a deal until one changes.
 
-    Copying a state then copies one reference instead of seven fields; the benchmark's
-    random games spend a large part of their time copying states.
+    Copying a state then copies one reference instead of nine fields; the benchmark's
+    random games spend a large part of their time copying states.  The hot paths read
+    ``self.meta.opts`` and ``self.meta.n`` directly; elsewhere the State properties do.
     """
 
     __slots__ = _META_FIELDS
 
     @staticmethod
-    def blank() -> _Meta:
+    def blank(opts: Options, n: int) -> _Meta:
         m = object.__new__(_Meta)
+        m.opts, m.n = opts, n
         m.names, m.seed, m.draws, m.turned = [], 0, 0, -1
         m.trump_set, m.out, m.loser = False, (), -1
         return m
 
     def copy(self) -> _Meta:
         m = object.__new__(_Meta)
+        m.opts = self.opts
+        m.n = self.n
         m.names = self.names
         m.seed = self.seed
         m.draws = self.draws
@@ -194,11 +219,9 @@ def _meta_field(name: str, doc: str) -> property:
 class State:
     """One position of a deal.  Treat as immutable from outside; ``apply`` copies."""
 
-    __slots__ = ("opts", "n", "meta", "hands", "stock", "discard", "table", "beaten",
+    __slots__ = ("meta", "hands", "stock", "discard", "table", "beaten",
                  "phase", "attacker", "defender", "to_move", "over", "trump", "attack_suit")
 
-    opts: Options
-    n: int
     meta: _Meta
     hands: list[int]
     stock: tuple[int, ...]  # top LAST
@@ -213,6 +236,8 @@ class State:
     trump: int  # suit, or NO_TRUMP
     attack_suit: int
 
+    opts = _meta_field("opts", "the deal's rules")
+    n = _meta_field("n", "number of players")
     names = _meta_field("names", "player names in seat order")
     seed = _meta_field("seed", "the deal's seed")
     draws = _meta_field("draws", "random draws used from random.Random(seed), for replay")
@@ -226,8 +251,6 @@ class State:
     # ----------------------------------------------------------------- copying
     def _copy(self) -> State:
         s = object.__new__(State)
-        s.opts = self.opts
-        s.n = self.n
         s.meta = self.meta
         s.hands = self.hands[:]
         s.stock = self.stock
@@ -298,47 +321,31 @@ class State:
             hand = self.hands[seat]
             acts: list[tuple] = (
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if self.opts.trump == "marriage" else [])
-            beaters = BEATERS[self.trump + 1]
+                if self.meta.opts.trump == "marriage" else [])
+            beaters = BEATERS[self.trump]
             for a in self.table:
                 m = beaters[a] & hand
                 while m:
                     low = m & -m
                     acts.append(("beat", seat, a, low.bit_length() - 1))
                     m ^= low
-            acts.append(("take", seat))
+            acts.append(TAKE[seat])
             return acts
         if phase == ATTACK:
             hand = self.hands[seat]
-            acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
-                    if self.opts.trump == "marriage" else [])
-            opts = self.opts
-            limit = BIG if opts.attack_cap is None else opts.attack_cap
-            if not self.stock and opts.endgame_overplay == "forbidden":
-                limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
-            base = seat << 15
-            subsets = _SUBSETS
-            if limit >= 13:  # no limit in force: every subset of every suit
-                for shift, offset in SUIT_SLOTS:
-                    h = hand >> shift & 0x1FFF
-                    if h:
-                        hit = subsets[base | offset | h]
-                        if hit is None:
-                            hit = _subset_actions("attack", seat, h << shift)
-                        acts += hit[0]
-                return acts
-            for shift, offset in SUIT_SLOTS:
-                h = hand >> shift & 0x1FFF
-                if h:
-                    hit = subsets[base | offset | h]
-                    if hit is None:
-                        hit = _subset_actions("attack", seat, h << shift)
-                    lst, upto = hit
-                    if limit >= len(upto) - 1:
-                        acts += lst
-                    else:
-                        acts += lst[: upto[limit]]
-            return acts
+            opts = self.meta.opts
+            if (opts.trump != "marriage" and opts.attack_cap is None
+                    and (self.stock or opts.endgame_overplay != "forbidden"
+                         or self.hands[self.defender].bit_count() >= hand.bit_count())):
+                # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
+                # of every suit, straight from the cache (most attacks under the usual rules).
+                clubs, diamonds, hearts, spades = _SUBSETS[seat]
+                try:
+                    return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
+                            *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
+                except KeyError:  # a holding not cached yet, or too large to keep
+                    pass
+            return self._attack_actions(seat, hand)
         if phase == OVER:
             return []
         if phase == EXTRA_DECIDE:
@@ -348,9 +355,23 @@ class State:
         room = self._add_room()
         sc = self.hands[seat] & SUIT_MASK[self.attack_suit]
         if sc and room > 0:
-            lst, upto = _subset_actions("add", seat, sc)
-            acts += lst[: upto[min(room, len(upto) - 1)]]
+            acts += _subset_actions("add", seat, sc)[: UPTO[sc.bit_count()][min(room, 13)]]
         acts.append(("done", seat))
+        return acts
+
+    def _attack_actions(self, seat: int, hand: int) -> list[tuple]:
+        """Announcements, then the same-suit card sets the attack may hold (D-A3, D-A4)."""
+        opts = self.meta.opts
+        acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
+                if opts.trump == "marriage" else [])
+        limit = 13 if opts.attack_cap is None else opts.attack_cap
+        if not self.stock and opts.endgame_overplay == "forbidden":
+            limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
+        for suit, slots in enumerate(_SUBSETS[seat]):
+            h = hand >> 13 * suit & 0x1FFF
+            if h:
+                lst = slots.get(h) or _subset_actions("attack", seat, h << 13 * suit)
+                acts += lst[: UPTO[h.bit_count()][limit]]
         return acts
 
     # ----------------------------------------------------------------- apply
@@ -404,14 +425,15 @@ class State:
         except (TypeError, ValueError):
             m = -1
         hand = self.hands[seat]
-        if (m <= 0 or m >> 52 or m & ~hand or m.bit_count() != len(cards)  # type: ignore[arg-type]
+        if (m <= 0 or m >> 52 or hand & m != m
+                or m.bit_count() != len(cards)  # type: ignore[arg-type]
                 or self.phase != ATTACK or type(cards) is not tuple):
             cards = self._attack_checks(seat, action)
             m = _mask(cards)
         suit = cards[0] // 13
-        if m & ~SUIT_MASK[suit]:  # D-A1
+        if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
-        opts = self.opts
+        opts = self.meta.opts
         cap = opts.attack_cap
         if cap is not None and len(cards) > cap:  # D-A3
             raise IllegalAction("attack_over_cap", *cards)
@@ -422,11 +444,11 @@ class State:
             raise IllegalAction("attack_exceeds_defender_hand", *cards)
         ns = self._copy()
         hands = ns.hands
-        hands[seat] = hand & ~m
+        hands[seat] = hand ^ m  # (m is in hand)
         ns.table = cards
         ns.attack_suit = suit
         events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": list(cards)}]
-        if opts.trump == "turned" and not ns.meta.trump_set:
+        if not ns.meta.trump_set and opts.trump == "turned":
             ns._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = ns.stock  # same cards, new order
         if stock:
@@ -443,7 +465,7 @@ class State:
         elif opts.endgame_overplay == "penalty" and len(cards) > hands[d].bit_count():
             ns._overplay_penalty(events)  # D-A4 penalty reading
             return ns, events
-        if not stock:
+        if not stock and hands.count(0) != len(ns.meta.out):  # (as in _note_out: cheap check)
             ns._note_out(events)  # D-N2: an attacker who laid their last card
         if opts.extra_attack:
             ns._enter_extra_or_defence()
@@ -497,12 +519,12 @@ class State:
         table = self.table
         hand = self.hands[seat]
         # Fast path: an unbeaten attack card and a card in hand that beats it (D-B1, D-B2).
-        if not (type(a) is int and type(c) is int and a in table and 0 <= c < 52
-                and hand >> c & 1 and BEATERS[self.trump + 1][a] >> c & 1
-                and self.phase == DEFEND):
+        # (A card number past 51 shifts to 0 and takes the slow path with the rest.)
+        if not (type(a) is int and type(c) is int and a in table and c >= 0
+                and (BEATERS[self.trump][a] & hand) >> c & 1 and self.phase == DEFEND):
             self._beat_checks(seat, action)
         ns = self._copy()
-        ns.hands[seat] = hand & ~(1 << c)
+        ns.hands[seat] = hand ^ (1 << c)  # (c is in hand)
         if len(table) == 1:
             ns.table = ()
         else:
@@ -632,7 +654,7 @@ class State:
         events.append({"type": "trump_turned", "card": top, "suit": top // 13})
 
     def _refill(self, seat: int, events: list[dict]) -> None:
-        need = self.opts.hand_size - self.hands[seat].bit_count()
+        need = self.meta.opts.hand_size - self.hands[seat].bit_count()
         stock = self.stock
         if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
             k = need if need < len(stock) else len(stock)
@@ -651,7 +673,7 @@ class State:
         out = self.meta.out
         if hands.count(0) == len(out):
             return  # the usual case: nobody new
-        n = self.n
+        n = self.meta.n
         start = self.attacker if self.attacker >= 0 else 0
         for i in range(n):
             s = (start + i) % n
@@ -667,7 +689,7 @@ class State:
             self._refill(d, events)  # D-R1: the defender draws after the defence
             if self.stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = self.n
+                n = self.meta.n
                 hands = self.hands
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
@@ -677,10 +699,10 @@ class State:
                     self.phase = ATTACK
                     self.to_move = att
                     return
-        if not self.stock:
-            self._note_out(events)
+        if not self.stock and self.hands.count(0) != len(self.meta.out):
+            self._note_out(events)  # D-N2 (most defences end with nobody new out: no call)
         # D-N1: a defender who beat everything attacks next, else the player after them.
-        self._next_attack(d if beat_all else (d + 1) % self.n, events)
+        self._next_attack(d if beat_all else (d + 1) % self.meta.n, events)
 
     def _overplay_penalty(self, events: list[dict]) -> None:
         """D-A4 penalty: attacker takes the attack back plus all of the defender's cards."""
@@ -698,21 +720,33 @@ class State:
 
     def _next_attack(self, candidate: int, events: list[dict]) -> None:
         """Settle who attacks whom next, or end the deal (D-N1, D-N2, D-E2)."""
-        n = self.n
+        n = self.meta.n
         hands = self.hands
-        if not self.stock and n - hands.count(0) <= 1:
-            holders = [s for s in range(n) if hands[s]]
-            self._finish(holders[0] if holders else -1, events)
+        if not self.stock:
+            if n - hands.count(0) <= 1:
+                holders = [s for s in range(n) if hands[s]]
+                self._finish(holders[0] if holders else -1, events)
+                return
+            # The endgame, where most of a deal's attacks happen: skip the players who are
+            # out; two or more still hold cards, so both searches end.
+            att = candidate
+            while not hands[att]:
+                att = (att + 1) % n
+            d = (att + 1) % n
+            while not hands[d]:
+                d = (d + 1) % n
+            self.attacker = att
+            self.defender = d
+            self.table = ()
+            self.beaten = ()
+            self.phase = ATTACK
+            self.to_move = att
             return
-        # Skip players who are out.  While the stock lasts nobody is out; a player reached
-        # with an empty hand then (possible only after adding every card in an extra attack)
-        # draws up to the hand size first.  Decision: that is "the attacker's next refill"
-        # of D-A5, and it is what keeps an empty-handed player from stalling the deal.
+        # While the stock lasts nobody is out; a player reached with an empty hand then
+        # (possible only after adding every card in an extra attack) draws up to the hand
+        # size first.  Decision: that is "the attacker's next refill" of D-A5, and it is what
+        # keeps an empty-handed player from stalling the deal.
         att = candidate
-        for _ in range(n):
-            if hands[att] or self.stock:
-                break
-            att = (att + 1) % n
         if not hands[att]:
             self.attacker = att
             self._refill(att, events)
@@ -819,10 +853,8 @@ _HANDLERS = {
 
 def state_from_json(data: Mapping[str, Any]) -> State:
     s = object.__new__(State)
-    s.meta = _Meta.blank()
-    s.opts = Options(**data["options"])
+    s.meta = _Meta.blank(Options(**data["options"]), len(data["names"]))
     s.names = list(data["names"])
-    s.n = len(s.names)
     s.hands = [_mask(h) for h in data["hands"]]
     s.stock = tuple(reversed(data["stock"]))
     s.turned = -1 if data["turned"] is None else data["turned"]
@@ -849,12 +881,11 @@ DEAL_KEYS = {"hands", "stock", "turned", "discard", "trump", "attacker", "rest"}
 
 def _shuffle(cards: list[int], rng: random.Random) -> int:
     """Fisher-Yates with one ``random()`` per swap, so the draws can be counted (replay)."""
-    draws = 0
+    rand = rng.random
     for i in range(len(cards) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        draws += 1
+        j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-    return draws
+    return max(len(cards) - 1, 0)
 
 
 def _deal_cards(raw: Any, place: str, name: str = "") -> list[int]:
@@ -875,10 +906,8 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     if not lo <= n <= hi:
         raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
     s = object.__new__(State)
-    s.meta = _Meta.blank()
-    s.opts = options
+    s.meta = _Meta.blank(options, n)
     s.names = list(names)
-    s.n = n
     s.turned = -1
     s.discard = 0
     s.table = ()
@@ -905,13 +934,11 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
         deck = list(range(52))
         s.draws = _shuffle(deck, rng)
         hands = [0] * n
-        pos = 0
-        for _ in range(options.hand_size):  # D-S3: one at a time from the dealer's left
-            for i in range(n):
-                hands[(first + i) % n] |= 1 << deck[pos]
-                pos += 1
+        dealt = options.hand_size * n
+        for i in range(n):  # D-S3: one at a time from the dealer's left
+            hands[(first + i) % n] = _mask(deck[i:dealt:n])
         s.hands = hands
-        s.stock = tuple(reversed(deck[pos:]))
+        s.stock = tuple(reversed(deck[dealt:]))
     else:
         first = _scenario_deal(s, options, deal, rng, first)
     s._next_attack(first, [])
