@@ -183,14 +183,14 @@ class _Meta:
 
     @staticmethod
     def blank(opts: Options, n: int) -> _Meta:
-        m = object.__new__(_Meta)
+        m = _Meta()
         m.opts, m.n = opts, n
         m.names, m.seed, m.draws, m.turned = [], 0, 0, -1
         m.trump_set, m.out, m.loser = False, (), -1
         return m
 
     def copy(self) -> _Meta:
-        m = object.__new__(_Meta)
+        m = _Meta()
         m.opts = self.opts
         m.n = self.n
         m.names = self.names
@@ -250,7 +250,7 @@ class State:
 
     # ----------------------------------------------------------------- copying
     def _copy(self) -> State:
-        s = object.__new__(State)
+        s = State()  # empty (no __init__), and cheaper to make than object.__new__(State)
         s.meta = self.meta
         s.hands = self.hands[:]
         s.stock = self.stock
@@ -447,7 +447,7 @@ class State:
         hands[seat] = hand ^ m  # (m is in hand)
         ns.table = cards
         ns.attack_suit = suit
-        events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": list(cards)}]
+        events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": [*cards]}]
         if not ns.meta.trump_set and opts.trump == "turned":
             ns._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = ns.stock  # same cards, new order
@@ -550,7 +550,7 @@ class State:
             m |= 1 << c
         ns.hands[seat] |= m  # D-B5
         ns.table = ()
-        events: list[dict] = [{"type": "take", "seat": seat, "cards": list(taken)}]
+        events: list[dict] = [{"type": "take", "seat": seat, "cards": [*taken]}]
         ns._end_defence(False, events)
         return ns, events
 
@@ -852,7 +852,7 @@ _HANDLERS = {
 
 
 def state_from_json(data: Mapping[str, Any]) -> State:
-    s = object.__new__(State)
+    s = State()
     s.meta = _Meta.blank(Options(**data["options"]), len(data["names"]))
     s.names = list(data["names"])
     s.hands = [_mask(h) for h in data["hands"]]
@@ -905,10 +905,12 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     lo, hi = player_range(options)
     if not lo <= n <= hi:
         raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
-    s = object.__new__(State)
-    s.meta = _Meta.blank(options, n)
-    s.names = list(names)
-    s.turned = -1
+    s = State()
+    # The meta is new and not shared yet, so its fields are set on it directly (no copy on
+    # write); blank() has nothing turned, nobody out and no loser.
+    meta = s.meta = _Meta.blank(options, n)
+    meta.names = list(names)
+    meta.seed = seed
     s.discard = 0
     s.table = ()
     s.beaten = ()
@@ -917,22 +919,18 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     s.to_move = None
     s.over = False
     s.attack_suit = 0
-    s.out = ()
-    s.loser = -1
-    s.seed = seed
     rng = random.Random(seed)
     # D-T3/D-T4: trump from the deal on, or None until turned/announced.
     if options.trump == "fixed":
-        s.trump, s.trump_set = SUITS.index(options.fixed_trump_suit), True
+        s.trump, meta.trump_set = SUITS.index(options.fixed_trump_suit), True
     elif options.trump == "marriage":
         s.trump = NO_TRUMP if options.initial_trump is None else SUITS.index(options.initial_trump)
-        s.trump_set = False
     else:
-        s.trump, s.trump_set = NO_TRUMP, False
+        s.trump = NO_TRUMP
     first = (dealer + 1) % n  # D-S4
     if deal is None:
         deck = list(range(52))
-        s.draws = _shuffle(deck, rng)
+        meta.draws = _shuffle(deck, rng)
         hands = [0] * n
         dealt = options.hand_size * n
         for i in range(n):  # D-S3: one at a time from the dealer's left
