@@ -67,8 +67,10 @@ def test_build_record_save_share_and_present(page, live_server, browser):
         expect(viewer.locator("#edit-url")).to_have_count(0)
         viewer.locator("#present-link").click()
         expect(viewer).to_have_url(re.compile(r"/present/0/$"))
-        # The full-screen button is added by present.js: once it shows, the keys are handled.
+        # The full-screen button is added by present.js; htmx takes over the links only at
+        # DOMContentLoaded, after the deferred scripts, so wait for the load as a person would.
         expect(viewer.locator("#present-fullscreen")).to_be_visible()
+        viewer.wait_for_load_state()
         viewer.keyboard.press("ArrowRight")
         expect(viewer).to_have_url(re.compile(r"/present/1/$"))
         expect(viewer.locator("#present-narration")).to_contain_text("Anna attacks with three diamonds.")
