@@ -28,7 +28,7 @@ from rules.reasons import reason_text
 from rules.templatetags.cards import card_context
 from tutorials import lessons
 from tutorials.models import PracticeGame
-from tutorials.presenters import table_context
+from tutorials.presenters import event_cards, table_context
 
 from . import service as S
 from .models import TeacherScenario
@@ -404,21 +404,6 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- presenter
-def _event_cards(events: list, viewer: int | None) -> set[int]:
-    """Cards a move showed, as the viewer may see them (refills and others' private cards out)."""
-    out: set[int] = set()
-    for e in events:
-        if e.get("type") == "refill" or (e.get("private") and e.get("seat") != viewer):
-            continue
-        for key in ("card", "attack_card", "card_in", "taken", "given"):
-            if isinstance(e.get(key), int):
-                out.add(e[key])
-        if e.get("type") not in ("cards_exchanged", "trick_won", "deal_scored", "scored",
-                                 "rows_revealed"):
-            out |= {c for c in e.get("cards") or () if isinstance(c, int)}
-    return out
-
-
 def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool = False):
     """The table of a frame: every hand open (``seat`` None) or one seat's own view only."""
     state = frame.state
@@ -430,11 +415,11 @@ def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool =
                   if scn.game != "dolda" else None)
         if scn.game == "dolda":
             view = _dolda_open(state, view)
-        marks = _event_cards(frame.events, None if scn.game == "dolda" else viewer)
+        marks = event_cards(frame.events, None if scn.game == "dolda" else viewer)
     else:
         view = state.view(seat)
         reveal = None
-        marks = _event_cards(frame.events, seat)
+        marks = event_cards(frame.events, seat)
     return table_context(view, reveal=reveal, highlight=marks)
 
 

@@ -263,3 +263,18 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
 
 _BUILDERS = {"dam": _dam, "dolda": _dolda, "spardame": _spardame}
 
+
+def event_cards(events: list, viewer: int | None) -> set[int]:
+    """Cards a move showed, to highlight them, as the viewer may see them (refills and the
+    private cards of others left out)."""
+    out: set[int] = set()
+    for e in events:
+        if e.get("type") == "refill" or (e.get("private") and e.get("seat") != viewer):
+            continue
+        for key in ("card", "attack_card", "card_in", "taken", "given"):
+            if isinstance(e.get(key), int):
+                out.add(e[key])
+        if e.get("type") not in ("cards_exchanged", "trick_won", "deal_scored", "scored",
+                                 "rows_revealed"):
+            out |= {c for c in e.get("cards") or () if isinstance(c, int)}
+    return out

@@ -50,7 +50,7 @@ from rules.reasons import REASON_TEXTS, reason_text
 from rules.templatetags.cards import card_context
 
 from . import lessons, oob, progress
-from .presenters import table_context
+from .presenters import event_cards, table_context
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -181,21 +181,6 @@ def build_id() -> str:
     return digest.hexdigest()[:12]
 
 
-def _event_cards(game: str, events: list, viewer: int) -> set[int]:
-    """Cards a move involved, as the viewer may see them (refills and private cards left out)."""
-    out: set[int] = set()
-    for e in events:
-        if e.get("type") == "refill" or (e.get("private") and e.get("seat") != viewer):
-            continue
-        for key in ("card", "attack_card", "card_in", "taken", "given"):
-            if isinstance(e.get(key), int):
-                out.add(e[key])
-        if e.get("type") not in ("cards_exchanged", "trick_won", "deal_scored", "scored",
-                                 "rows_revealed"):
-            out |= {c for c in e.get("cards") or () if isinstance(c, int)}
-    return out
-
-
 def _lesson_cards(move: str) -> list[int]:
     """The cards a scenario move names (for an announcement: the king and queen shown)."""
     words = move.split()
@@ -226,7 +211,7 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
         marks = set(_lesson_cards(lesson_move)) if hint else set()
     else:
         state = rp.states[step.at]
-        marks = _event_cards(game, rp.events[step.at], viewer)
+        marks = event_cards(rp.events[step.at], viewer)
     view = state.view(viewer)
     reveal = ({s: state.view(s)["hand"] for s in range(len(names)) if s != viewer}
               if tutorial.reveal_hands else None)
