@@ -230,10 +230,25 @@ def _attrs_change(o: Node, n: Node) -> tuple[tuple, tuple] | None:
             tuple(k for k, _v in o.attrs if k not in new))
 
 
+class Measure:
+    """What a list of swaps costs in the response (here: bytes of their markup).  Another
+    encoding of the swaps (tutorials/wire.py) measures them its own way, so the differ picks
+    what is cheapest in the form actually sent."""
+
+    def ops(self, ops: list[Op]) -> int:
+        return cost(ops)
+
+    def node(self, node: Node) -> int:
+        """The bytes ``node`` adds to an insertion swap."""
+        return len(node.raw.encode())
+
+
 class _Differ:
-    def __init__(self, id_ok: set[str], attrs: bool = False) -> None:
+    def __init__(self, id_ok: set[str], attrs: bool = False,
+                 measure: Measure | None = None) -> None:
         self.id_ok = id_ok  # ids that may address an element (unique, and never re-inserted)
         self.attrs = attrs
+        self.measure = measure or Measure()
 
     def child_selector(self, parent_sel: str, node: Node, index: int) -> str:
         if node.id and node.id in self.id_ok:
@@ -248,7 +263,7 @@ class _Differ:
             raise AssertionError("only elements of one kind are compared")
         by_id = n.id is not None and n.id == o.id and sel == "#" + (o.id or "")
         replace = [Op("true" if by_id else "outerHTML", sel, (n,))]
-        best: tuple[float, list[Op]] = (cost(replace), replace)
+        best: tuple[float, list[Op]] = (self.measure.ops(replace), replace)
         head: list[Op] = []
         if o.start != n.start:
             change = _attrs_change(o, n) if self.attrs else None
@@ -256,11 +271,12 @@ class _Differ:
                 return best
             head = [Op("attrs", sel, set_attrs=change[0], remove_attrs=change[1])]
         if n.tag in VOID or o.inner == n.inner:
-            options = [(cost(head), head)]
+            options = [(self.measure.ops(head), head)]
         else:
             inner = [Op("innerHTML", sel, tuple(n.children))]
             c, ops = self.children(o.children, n.children, sel)
-            options = [(cost(head + inner), head + inner), (cost(head) + c, head + ops)]
+            options = [(self.measure.ops(head + inner), head + inner),
+                       (self.measure.ops(head) + c, head + ops)]
         return min([best, *options], key=lambda x: x[0])
 
     def children(self, old: list[Node], new: list[Node], sel: str) -> tuple[float, list[Op]]:
@@ -284,11 +300,11 @@ class _Differ:
         patch; the cheapest in bytes."""
         n_old, n_new = len(old), len(new)
         sels = [self.child_selector(sel, c, i) for i, c in enumerate(old)]
-        delete = [cost([Op("delete", s)]) for s in sels]
-        sizes = [len(c.raw.encode()) for c in new]
+        delete = [self.measure.ops([Op("delete", s)]) for s in sels]
+        sizes = [self.measure.node(c) for c in new]
         anchors = [(("afterbegin", sel) if i == 0 else ("afterend", sels[i - 1]))
                    for i in range(n_old + 1)]
-        run = [cost([Op(style, s)]) for style, s in anchors]
+        run = [self.measure.ops([Op(style, s)]) for style, s in anchors]
         match: dict[tuple[int, int], tuple[float, list[Op]]] = {}
 
         def matched(i: int, j: int) -> tuple[float, list[Op]]:
@@ -370,13 +386,23 @@ def _same_shape(old: list[Node], new: list[Node]) -> bool:
 
 def patch(old: str, new: str, root: str, reserved: frozenset[str] = frozenset(),
           attrs: bool = False) -> list[str] | None:
-    """Swaps turning the children ``old`` of the element ``root`` (``#id``) into ``new``.
+    """Swaps turning the children ``old`` of the element ``root`` (``#id``) into ``new``, as
+    markup.
 
     ``reserved``: ids found elsewhere in the page (never used to address an element here).
     ``attrs``: the page has the ``attrs`` swap.  None when the markup is not understood or the
     checked result would differ."""
+    ops = patch_ops(old, new, root, reserved, attrs)
+    return None if ops is None else [op.html() for op in ops]
+
+
+def patch_ops(old: str | list[Node], new: str, root: str,
+              reserved: frozenset[str] = frozenset(), attrs: bool = False,
+              measure: Measure | None = None) -> list[Op] | None:
+    """``patch`` as ``Op`` objects, the cheapest by ``measure``; ``old`` may be parsed already."""
     try:
-        old_nodes, new_nodes = parse(old), parse(new)
+        old_nodes = parse(old) if isinstance(old, str) else old
+        new_nodes = parse(new)
     except Unsupported:
         return None
     old_ids, new_ids = ids_in(old_nodes), ids_in(new_nodes)
@@ -387,11 +413,11 @@ def patch(old: str, new: str, root: str, reserved: frozenset[str] = frozenset(),
               and new_ids.count(i) <= 1 and i not in reserved}
     expected = "".join(c.canonical() for c in new_nodes)
     for id_ok in (usable, set()):
-        c, ops = _Differ(id_ok, attrs).children(old_nodes, new_nodes, root)
+        c, ops = _Differ(id_ok, attrs, measure).children(old_nodes, new_nodes, root)
         if c == INF:
             return None
         if apply(old_nodes, ops, root) == expected:
-            return [op.html() for op in ops]
+            return ops
     return None
 
 
@@ -435,8 +461,15 @@ def _with_id(node: Node, ident: str) -> list[tuple[Node, int]]:
 def apply(old: list[Node], ops: list[Op], root: str) -> str | None:
     """What htmx leaves of ``old`` (the children of ``root``) after the swaps, as markup; None
     when a swap would not find exactly one element."""
-    holder = Node("div", '<div id="x">', "</div>", [c.copy() for c in old], root[1:])
-    doc = Node("#doc", children=[holder])
+    result = apply_regions({root[1:]: old}, ops)
+    return None if result is None else result[root[1:]]
+
+
+def apply_regions(regions: dict[str, list[Node]], ops: list[Op]) -> dict[str, str] | None:
+    """``apply`` on a page of several regions (the children of elements with those ids)."""
+    holders = [Node("div", f'<div id="{k}">', "</div>", [c.copy() for c in v], k)
+               for k, v in regions.items()]
+    doc = Node("#doc", children=holders)
     try:
         for op in ops:
             selector = "#" + (op.nodes[0].id or "") if op.style == "true" else op.selector
@@ -446,7 +479,7 @@ def apply(old: list[Node], ops: list[Op], root: str) -> str | None:
             parent, i = targets[0]
             target = parent.children[i]
             new = [n.copy() for n in op.nodes]
-            if target is holder and op.style not in ("innerHTML", "afterbegin"):
+            if target in holders and op.style not in ("innerHTML", "afterbegin", "attrs"):
                 return None
             if op.style == "delete":
                 del parent.children[i]
@@ -458,7 +491,7 @@ def apply(old: list[Node], ops: list[Op], root: str) -> str | None:
                 parent.children[i + 1:i + 1] = new
             elif op.style == "afterbegin":
                 target.children[0:0] = new
-            elif op.style == "attrs" and target.tag is not None:
+            elif op.style == "attrs" and target.tag is not None and target not in holders:
                 values = dict(op.set_attrs)
                 kept = [(k, values.pop(k, v)) for k, v in target.attrs
                         if k not in op.remove_attrs]
@@ -467,4 +500,35 @@ def apply(old: list[Node], ops: list[Op], root: str) -> str | None:
                 return None
     except _Mismatch:
         return None
-    return "".join(c.canonical() for c in holder.children)
+    return {h.id or "": "".join(c.canonical() for c in h.children) for h in holders}
+
+
+def ops_from_markup(markup: str) -> list[Op]:
+    """The swaps htmx finds in markup made of ``Op.html`` elements (no <title>: ``parse``
+    does not read it)."""
+    ops = []
+    for node in parse(markup):
+        if node.tag is None:
+            raise Unsupported("text between swaps")
+        attrs = dict(node.attrs)
+        value = attrs.get("hx-swap-oob")
+        if value is None:
+            raise Unsupported(f"<{node.tag}> without hx-swap-oob")
+        style, _colon, selector = value.partition(":")
+        if style == "true":
+            kept = tuple((k, v) for k, v in node.attrs if k != "hx-swap-oob")
+            ops.append(Op("true", "", (Node(node.tag, node.start, node.end, node.children,
+                                            node.id, kept),)))
+        elif style == "outerHTML":
+            kept = tuple((k, v) for k, v in node.attrs if k != "hx-swap-oob")
+            ops.append(Op("outerHTML", selector, (Node(node.tag, node.start, node.end,
+                                                       node.children, node.id, kept),)))
+        elif style == "attrs":
+            given = tuple((k, v) for k, v in node.attrs if k not in ("hx-swap-oob", REMOVE_ATTR))
+            remove = tuple((attrs.get(REMOVE_ATTR) or "").split())
+            ops.append(Op("attrs", selector, set_attrs=given, remove_attrs=remove))
+        elif style == "delete":
+            ops.append(Op("delete", selector))
+        else:
+            ops.append(Op(style, selector, tuple(node.children)))
+    return ops
