@@ -9,8 +9,10 @@ tutorial page (HTML, CSS, JS as served compressed), and stops gunicorn.
 The step request is a Next click as the browser sends it: ``?go=next`` on the page of step 1
 with htmx's headers (``HX-Current-URL`` of that page, ``HX-Target``) and those of the tutorial
 page (``X-Tutorial-Build`` from its hx-headers, ``X-Tutorial-Swaps`` from tutorial.js), so the
-answer may be swaps only.  ``next_*`` lines: the same click on every step of every tutorial of
-every game (English), the partial against the full page HTML of the step it leads to.
+answer may be swaps only, in the compact form of tutorials/wire.py.  ``next_*`` lines: the same
+click on every step of every tutorial of every game (English), the partial against the full page
+HTML of the step it leads to; ``back_*``: Back the same way; ``baseline_*``: the Next clicks
+from a page that takes swaps as htmx markup only (the form before tutorials/wire.py).
 
     .venv/bin/python bench/tutorial_http.py [--seconds 10] [--connections 32] [--workers 2]
                                             [--rounds 3]
@@ -60,35 +62,60 @@ def fetch(url: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes
         return exc.code, dict(exc.headers), exc.read()
 
 
-def next_click(base: str, page_path: str, page: bytes) -> tuple[str, dict[str, str]]:
+SWAPS = "attrs patch"  # what tutorial.js says it handles (X-Tutorial-Swaps)
+
+
+def next_click(base: str, page_path: str, page: bytes,
+               swaps: str = SWAPS) -> tuple[str, dict[str, str]]:
     """The request htmx makes for a click on Next on the page at ``page_path``."""
     build = re.search(rb'"X-Tutorial-Build": "([^"]+)"', page)
     headers = {"HX-Request": "true", "HX-Target": "tutorial-stage", "HX-Trigger": "tutorial-next",
                "HX-Current-URL": "https://" + base.split("://", 1)[1] + page_path,
-               "X-Tutorial-Swaps": "attrs"}
+               "X-Tutorial-Swaps": swaps}
     if build:
         headers["X-Tutorial-Build"] = build.group(1).decode()
     return page_path + "?go=next", headers
 
 
-def next_transitions(base: str) -> list[tuple[str, int, int, bool]]:
-    """Every Next of every tutorial: (step it leads to, partial bytes, full page bytes, swaps
-    only), found by following the overview's links and the Next links."""
+def tutorial_steps(base: str) -> list[list[str]]:
+    """The step paths of every tutorial (English), found by following the overview's links and
+    then each step's Next answer (its HX-Push-Url)."""
     _s, _h, overview = fetch(base + OVERVIEW_PATH, {})
     firsts = re.findall(rb'<li class="tutorial-list__item[^"]*">\s*<a href="([^"]+)"', overview)
     out = []
     for first in dict.fromkeys(f.decode() for f in firsts):
-        path = first
-        status, _h, page = fetch(base + path, {})
-        assert status == 200, path
+        paths = [first]
+        status, _h, page = fetch(base + first, {})
+        assert status == 200, first
         while b'id="tutorial-next"' in page:
-            url, headers = next_click(base, path, page)
-            status, answer_headers, partial = fetch(base + url, headers)
+            url, headers = next_click(base, paths[-1], page)
+            status, answer_headers, _partial = fetch(base + url, headers)
             assert status == 200, url
-            path = answer_headers["HX-Push-Url"]
-            status, _h, page = fetch(base + path, {})
-            assert status == 200, path
-            out.append((path, len(partial), len(page),
+            paths.append(answer_headers["HX-Push-Url"])
+            status, _h, page = fetch(base + paths[-1], {})
+            assert status == 200, paths[-1]
+        out.append(paths)
+    return out
+
+
+def answer_sizes(base: str, tutorials: list[list[str]], swaps: str = SWAPS,
+                go: str = "next") -> list[tuple[str, int, int, bool]]:
+    """Every Next (or Back, ``go="prev"``) of every tutorial: (step it leads to, partial bytes,
+    full page bytes of that step, swaps only).  ``swaps``: what the page says it handles
+    ("attrs" alone: swaps as htmx markup, the form before tutorials/wire.py)."""
+    out = []
+    for paths in tutorials:
+        pairs = zip(paths, paths[1:]) if go == "next" else zip(paths[1:], paths)
+        for here, there in pairs:
+            status, _h, page = fetch(base + here, {})
+            assert status == 200, here
+            url, headers = next_click(base, here, page, swaps)
+            if go == "prev":
+                url, headers = here + "?go=prev", {**headers, "HX-Trigger": "tutorial-back"}
+            status, answer_headers, partial = fetch(base + url, headers)
+            assert status == 200 and answer_headers["HX-Push-Url"] == there, url
+            status, _h, full = fetch(base + there, {})
+            out.append((there, len(partial), len(full),
                         answer_headers.get("HX-Reswap") == "none"))
     return out
 
@@ -189,7 +216,10 @@ def main() -> None:
             _s, partial_headers, partial = fetch(base + next_path, hx)
             assert partial_headers.get("HX-Push-Url") == STEP_PATH, partial_headers
             _s, _h, whole_stage = fetch(base + STEP_PATH, {"HX-Request": "true"})
-            transitions = next_transitions(base)
+            steps = tutorial_steps(base)
+            transitions = answer_sizes(base, steps)
+            back_transitions = answer_sizes(base, steps, go="prev")
+            markup_transitions = answer_sizes(base, steps, "attrs")
             _s, page_headers, page = fetch(base + STEP_PATH, {"Accept-Encoding": "gzip"})
             if page_headers.get("Content-Encoding") == "gzip":
                 page = gzip.decompress(page)
@@ -232,6 +262,16 @@ def main() -> None:
         print(f"next_swaps_only_ratio_max={max(swaps):.3f}")
     worst = max(transitions, key=lambda t: t[1] / t[2])
     print(f"next_ratio_max_at={worst[0]}")
+    print(f"next_at_most_10pct={sum(r <= 0.10 for r in ratios)}/{len(ratios)}")
+    print(f"next_ratio_p90={statistics.quantiles(ratios, n=10)[-1]:.3f}")
+    back = [p / f for _path, p, f, _swaps in back_transitions]
+    worst = max(back_transitions, key=lambda t: t[1] / t[2])
+    print(f"back_ratio_median={statistics.median(back):.3f} max={max(back):.3f} "
+          f"at_most_10pct={sum(r <= 0.10 for r in back)}/{len(back)} max_at={worst[0]}")
+    # Baseline in the same run: the same clicks from a page that takes swaps as htmx markup only.
+    markup = [p / f for _path, p, f, _swaps in markup_transitions]
+    print(f"baseline_markup_swaps_next_ratio_median={statistics.median(markup):.3f} "
+          f"max={max(markup):.3f} at_most_10pct={sum(r <= 0.10 for r in markup)}/{len(markup)}")
     print("assets=" + ",".join(f"{name}:{size}" for name, size in parts))
     print(f"first_load_html_bytes_as_served={served_html}")
     first = served_html + assets_bytes

@@ -11,9 +11,12 @@ Next/Back send less when the page surely holds the canonical stage of the adjace
 ``HX-Current-URL`` is exactly that step's plain address (no query: no hint, no feedback),
 ``X-Tutorial-Build`` says it was rendered from the same files, and, if it is a "your move" step,
 the learner has not changed it (a hint or a refused move's choice: ``X-Tutorial-Changed``) and
-this step has no form that could keep boxes ticked there.  The response then carries only
-out-of-band swaps turning that stage into this step's (``tutorials/oob.py``, checked against a
-model of htmx before use) with the title, progress and narration, and ``HX-Reswap: none``.
+this step has no form that could keep boxes ticked there (unless the page expands compact
+answers: its script then puts the boxes back first).  The response then carries only
+out-of-band swaps turning that stage, progress and narration into this step's
+(``tutorials/oob.py``, checked against a model of htmx before use) and the title, with
+``HX-Reswap: none``; when the page's script says it expands them (``X-Tutorial-Swaps``), in the
+compact text form of ``tutorials/wire.py`` (``X-Tutorial-Patch``: about a tenth of the markup).
 Anything else gets the whole stage.  The step links read "?go=next" / "?go=prev" (the same on
 every step, so they need no swap); see ``_go``.
 """
@@ -49,7 +52,7 @@ from rules.engine.errors import IllegalAction
 from rules.reasons import REASON_TEXTS, reason_text
 from rules.templatetags.cards import card_context
 
-from . import lessons, oob, progress
+from . import lessons, oob, progress, wire
 from .presenters import event_cards, table_context
 
 
@@ -262,7 +265,8 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: bool = False,
 # --------------------------------------------------------------------------- rendering
 CSRF_SENTINEL = "__tutorial_csrf__"
 CSRF_SENTINEL_BYTES = CSRF_SENTINEL.encode()
-_PARTIALS: dict[tuple, tuple[bytes, bool, str, bool] | None] = {}  # body, last, key, swaps only
+_PARTIALS: dict[tuple, tuple[bytes, bool, str, str | bool] | None] = {}  # body, last, key,
+# swaps only ("html", "wire" or False)
 _MAX_PARTIALS = 4000
 # Ids of the step page outside the stage: never used to address an element inside it.
 PAGE_IDS = frozenset({"main", "tutorial-progress", "tutorial-progressbar",
@@ -296,26 +300,46 @@ def _switcher_follows(request: HttpRequest, old_path: str, new_path: str) -> boo
 
 
 def _swaps_html(request: HttpRequest, ctx: dict[str, Any], full: str, from_n: int,
-                page_path: str) -> str | None:
-    """Out-of-band swaps turning the page of step ``from_n`` (canonical) into ``ctx``'s step;
-    None when they would not be smaller than ``full`` (the whole partial) or cannot be made."""
+                page_path: str) -> tuple[str, bool] | None:
+    """Out-of-band swaps turning the page of step ``from_n`` (canonical) into ``ctx``'s step,
+    and whether they are in the compact form of ``tutorials/wire.py`` (when the page's script
+    expands it); None when they would not be smaller than ``full`` (the whole partial) or
+    cannot be made."""
     old_ctx = step_context(ctx["tutorial"], from_n)
 
     def part(name: str, c: dict[str, Any]) -> str:
         return render_to_string(f"tutorials/step.html#{name}", {**c, "csrf_token": CSRF_SENTINEL},
                                 request=request)
 
-    attrs = _has_attrs_swap(request)
-    stage = oob.patch(part("stage", old_ctx), part("stage", ctx), "#tutorial-stage",
-                      reserved=PAGE_IDS, attrs=attrs)
-    bar = oob.patch(part("progress", old_ctx), part("progress", ctx), "#tutorial-progress",
-                    attrs=attrs)
-    if stage is None or bar is None:
+    swaps = _swap_kinds(request)
+    attrs = "attrs" in swaps
+    regions = ("stage", "progress", "narration")
+    try:
+        old = {f"tutorial-{r}": oob.parse(part(r, old_ctx)) for r in regions}
+    except oob.Unsupported:
         return None
-    html = part("title", ctx) + "".join(stage) + "".join(bar) + part("narration_oob", ctx)
+    title, old_title = part("title", ctx), part("title", old_ctx)
+    page = wire.Page.of(old_title.removeprefix("<title>").removesuffix("</title>"), old)
+    measure = wire.Wire(page) if wire.CAPABILITY in swaps else None
+    ops = []
+    for region in regions:
+        found = oob.patch_ops(old[f"tutorial-{region}"], part(region, ctx), f"#tutorial-{region}",
+                              reserved=PAGE_IDS if region == "stage" else frozenset(),
+                              attrs=attrs, measure=measure)
+        if found is None:
+            return None
+        ops += found
+    switcher = ""
     if page_path and not _switcher_follows(request, old_ctx["step_url"], page_path):
-        html += _language_switcher_oob(request, page_path)
-    return html if len(html) < len(full) else None
+        switcher = _language_switcher_oob(request, page_path)
+    packed = None
+    if measure and not switcher and title.startswith("<title>") and title.endswith("</title>"):
+        packed = wire.pack(title[len("<title>"):-len("</title>")], ops, page)
+    if packed is not None:
+        body = packed
+    else:
+        body = title + "".join(op.html() for op in ops) + switcher
+    return (body, packed is not None) if len(body) < len(full) else None
 
 
 def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
@@ -332,7 +356,7 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
     if partial:
         if cache_key:
             cache_key = (*cache_key, request.scheme, request.get_host())
-        swaps_key = ((*cache_key, "from", from_n, _has_attrs_swap(request))
+        swaps_key = ((*cache_key, "from", from_n, _swap_kinds(request))
                      if cache_key and from_n else None)
         entry = _PARTIALS.get(swaps_key) if swaps_key else None
         if entry is None:
@@ -350,7 +374,8 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
             if swaps_key and swaps_key not in _PARTIALS:  # (None there: no swaps possible)
                 swaps = _swaps_html(request, ctx or make_ctx(), full[0].decode(), from_n,
                                     page_path)
-                swaps_entry = (swaps.encode(), *full[1:3], True) if swaps else None
+                swaps_entry = ((swaps[0].encode(), *full[1:3], "wire" if swaps[1] else "html")
+                               if swaps else None)
                 _remember(swaps_key, swaps_entry)
                 entry = swaps_entry or full
         body, last, key, swaps_only = entry
@@ -359,6 +384,9 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
         response = HttpResponse(body, status=status)
         if swaps_only:
             response["HX-Reswap"] = "none"
+        if swaps_only == "wire":
+            response[wire.HEADER] = "1"
+            response["Content-Type"] = "text/plain; charset=utf-8"
         if push_url:
             response["HX-Push-Url"] = push_url
     else:
@@ -373,9 +401,11 @@ def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]
     return response
 
 
-def _has_attrs_swap(request: HttpRequest) -> bool:
-    """Whether the page has the ``attrs`` swap of static/js/tutorial.js (it says so)."""
-    return request.headers.get("X-Tutorial-Swaps") == "attrs"
+def _swap_kinds(request: HttpRequest) -> frozenset[str]:
+    """What static/js/tutorial.js on the page says it handles (``X-Tutorial-Swaps``): the
+    ``attrs`` swap, and ``patch``, the compact form of tutorials/wire.py."""
+    return frozenset(request.headers.get("X-Tutorial-Swaps", "").split()) & {
+        "attrs", wire.CAPABILITY}
 
 
 def _remember(key: tuple | None, entry: tuple | None) -> None:
@@ -396,10 +426,13 @@ def _swaps_from(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int) ->
     for m in (n - 1, n + 1):
         if 1 <= m <= len(tutorial.steps) and current.path == _step_url(tutorial.game,
                                                                        tutorial.slug, m):
-            if tutorial.steps[m - 1].your_move and (
-                    tutorial.steps[n - 1].your_move or "X-Tutorial-Changed" in request.headers):
-                # The learner may have changed that page: a hint, a refused move's choice
-                # (the page says so), or boxes ticked that this step would keep.
+            if tutorial.steps[m - 1].your_move and "X-Tutorial-Changed" in request.headers:
+                # The learner changed that page: a hint or a refused move's choice.
+                return None
+            if (tutorial.steps[m - 1].your_move and tutorial.steps[n - 1].your_move
+                    and wire.CAPABILITY not in _swap_kinds(request)):
+                # Boxes ticked there would survive swaps that keep them; a page expanding
+                # compact answers first puts its boxes back as rendered (tutorial.js).
                 return None
             return m
     return None

@@ -71,8 +71,8 @@ def record_answers(page) -> list[str]:
 
     def seen(response):
         if response.request.headers.get("hx-request") == "true":
-            # tutorial.js says the page has the "attrs" swap
-            assert response.request.headers.get("x-tutorial-swaps") == "attrs"
+            # tutorial.js says the page has the "attrs" swap and expands compact answers
+            assert response.request.headers.get("x-tutorial-swaps") == "attrs patch"
             answers.append("swaps" if response.headers.get("hx-reswap") == "none" else "stage")
     page.on("response", seen)
     return answers
@@ -164,3 +164,23 @@ def test_hint_refused_move_ticked_boxes_history_and_language(page, context, live
     assert answers[-1] == "swaps"
     page.locator("#tutorial-back").click()
     check(4, "back in Swedish", "sv")
+
+
+def test_boxes_ticked_on_a_your_move_step_are_not_carried_into_the_next_one(
+        page, context, live_server):
+    """svarta-maja 3 and 4 both ask for a move: swaps may keep the same boxes, so the page puts
+    them back as rendered before applying a compact answer."""
+    reference = Reference(context)
+    answers = record_answers(page)
+    page.goto(step_url(live_server, "dam", "svarta-maja", 3))
+    boxes = page.locator("#tutorial-stage input.pick__box")
+    for i in range(boxes.count()):
+        boxes.nth(i).check(force=True)  # (a radio group keeps one: the last)
+    assert page.locator("#tutorial-stage input.pick__box:checked").count() >= 1
+    page.locator("#tutorial-next").click()
+    same_as_a_fresh_load(page, reference, step_url(live_server, "dam", "svarta-maja", 4),
+                         "skip with every box ticked")
+    assert answers == ["swaps"]
+    checked = page.evaluate("Array.from(document.querySelectorAll('#tutorial-stage input'),"
+                            " (i) => i.checked !== i.defaultChecked).filter(Boolean).length")
+    assert checked == 0
