@@ -47,14 +47,17 @@ def stage_of(html: str) -> str:
     return stage.rsplit('<p class="tutorial-keys">', 1)[0].rstrip().removesuffix("</div>")
 
 
-def page_of(html: str) -> wire.Page:
-    """What the page's script reads from a step page before swaps (see wire.Page)."""
-    title = re.search(r"<title>(.*?)</title>", html).group(1)
+def regions_of(html: str) -> dict[str, list[oob.Node]]:
+    """What Next/Back change on a step page: the content of the stage, progress and narration."""
     progress = re.search(r'<div id="tutorial-progress" [^>]*>(.*?)</div>', html).group(1)
     narration = re.search(r'<div id="tutorial-narration" [^>]*>(.*?)</div>', html).group(1)
-    return wire.Page.of(title, {"tutorial-stage": oob.parse(stage_of(html)),
-                                "tutorial-progress": oob.parse(progress),
-                                "tutorial-narration": oob.parse(narration)})
+    return {"tutorial-stage": oob.parse(stage_of(html)), "tutorial-progress": oob.parse(progress),
+            "tutorial-narration": oob.parse(narration)}
+
+
+def page_of(html: str) -> wire.Page:
+    """What the page's script reads from a step page before swaps (see wire.Page)."""
+    return wire.Page.of(re.search(r"<title>(.*?)</title>", html).group(1), regions_of(html))
 
 
 def answer_markup(client, response, current: str) -> str:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tutorials import lessons, oob, wire
 from tutorials.views import build_id
 
-from .test_swaps import click, page_of, stage_of
+from .test_swaps import click, page_of, regions_of
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "fi", "nb", "en"]
@@ -28,16 +28,8 @@ def step_url(game, slug, n, language="en"):
         return reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
 
 
-def regions(html: str) -> dict[str, list[oob.Node]]:
-    progress = re.search(r'<div id="tutorial-progress" [^>]*>(.*?)</div>', html).group(1)
-    narration = re.search(r'<div id="tutorial-narration" [^>]*>(.*?)</div>', html).group(1)
-    return {"tutorial-stage": oob.parse(stage_of(html)),
-            "tutorial-progress": oob.parse(progress),
-            "tutorial-narration": oob.parse(narration)}
-
-
 def canonical(html: str) -> dict[str, str]:
-    return {k: "".join(n.canonical() for n in v) for k, v in regions(html).items()}
+    return {k: "".join(n.canonical() for n in v) for k, v in regions_of(html).items()}
 
 
 def title_of(html: str) -> str:
@@ -65,7 +57,7 @@ def test_the_compact_answer_turns_the_page_into_the_next_step(client, game, slug
     title = re.match(r"<title>(.*?)</title>", markup)
     assert title and title.group(1) == title_of(new)
     ops = oob.ops_from_markup(markup[title.end():])
-    after = oob.apply_regions(regions(old), ops)
+    after = oob.apply_regions(regions_of(old), ops)
     csrf = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+')
     assert after is not None
     assert {k: csrf.sub(r"\1", v) for k, v in after.items()} == {
