@@ -366,9 +366,11 @@ def pack(title: str, ops: list[oob.Op], page: Page) -> str | None:
     markup = f"<title>{title}</title>" + "".join(op.html() for op in ops)
     try:
         text = Wire(page).encode(title, ops)
-    except Refused:
+        return text if decode(text, page) == markup else None
+    except (Refused, ValueError, KeyError, IndexError):
+        # Refused: not expressible.  The others would be a fault in this module: the markup
+        # form is still right, so the learner gets that.
         return None
-    return text if decode(text, page) == markup else None
 
 
 def decode(text: str, page: Page) -> str:

@@ -192,6 +192,17 @@ def test_titles_with_astral_characters_are_sent_whole():
     assert text == "TLesson \U0001F0A1, step 2"
 
 
+def test_a_fault_in_expanding_falls_back_to_markup(monkeypatch):
+    page = page_with(["7S"])
+    ops = [oob.Op("delete", "#hand-0>:nth-child(1)")]
+    assert wire.pack("x", ops, page) is not None
+
+    def broken(text, page):
+        raise KeyError("7S")
+    monkeypatch.setattr(wire, "decode", broken)
+    assert wire.pack("x", ops, page) is None
+
+
 def test_line_breaks_are_refused():
     page = page_with([])
     ops = [oob.Op("innerHTML", "#hand-0", (oob.Node(None, "two\nlines"),))]
