@@ -16,7 +16,8 @@ answers: its script then puts the boxes back first).  The response then carries 
 out-of-band swaps turning that stage, progress and narration into this step's
 (``tutorials/oob.py``, checked against a model of htmx before use) and the title, with
 ``HX-Reswap: none``; when the page's script says it expands them (``X-Tutorial-Swaps``), in the
-compact text form of ``tutorials/wire.py`` (``X-Tutorial-Patch``: about a tenth of the markup).
+compact text form of ``tutorials/wire.py`` (``X-Tutorial-Patch``; a quarter of the swaps' markup
+for the first Next of the first Dam tutorial).
 Anything else gets the whole stage.  The step links read "?go=next" / "?go=prev" (the same on
 every step, so they need no swap); see ``_go``.
 """
