@@ -15,7 +15,7 @@ HTML of the step it leads to; ``back_*``: Back the same way; ``baseline_*``: the
 from a page that takes swaps as htmx markup only (the form before tutorials/wire.py).
 
     .venv/bin/python bench/tutorial_http.py [--seconds 10] [--connections 32] [--workers 2]
-                                            [--rounds 3]
+                                            [--rounds 3] [--languages sv,fi,nb,en]
 
 One ``name=value`` line per measure; rps, p99 and ratio are medians over the rounds.
 """
@@ -77,10 +77,19 @@ def next_click(base: str, page_path: str, page: bytes,
     return page_path + "?go=next", headers
 
 
-def tutorial_steps(base: str) -> list[list[str]]:
-    """The step paths of every tutorial (English), found by following the overview's links and
-    then each step's Next answer (its HX-Push-Url)."""
-    _s, _h, overview = fetch(base + OVERVIEW_PATH, {})
+def overview_path(base: str, language: str) -> str:
+    """The tutorials overview in ``language``, from the English one's hreflang alternates."""
+    _s, _h, page = fetch(base + OVERVIEW_PATH, {})
+    m = re.search(rf'<link rel="alternate" hreflang="{language}" href="([^"]+)"'.encode(), page)
+    if not m:
+        raise SystemExit(f"no tutorials overview in {language!r}")
+    return "/" + m.group(1).decode().split("://", 1)[1].split("/", 1)[1]
+
+
+def tutorial_steps(base: str, language: str = "en") -> list[list[str]]:
+    """The step paths of every tutorial, found by following the overview's links and then each
+    step's Next answer (its HX-Push-Url)."""
+    _s, _h, overview = fetch(base + overview_path(base, language), {})
     firsts = re.findall(rb'<li class="tutorial-list__item[^"]*">\s*<a href="([^"]+)"', overview)
     out = []
     for first in dict.fromkeys(f.decode() for f in firsts):
@@ -177,6 +186,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="alternate the two endpoints this many times; medians are printed "
                              "(evens out a busy machine)")
+    parser.add_argument("--languages", default="en",
+                        help="comma-separated: also measure every Next and Back in these "
+                             "languages (sv,fi,nb,en)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="tutorial-bench-") as tmp:
@@ -220,6 +232,11 @@ def main() -> None:
             transitions = answer_sizes(base, steps)
             back_transitions = answer_sizes(base, steps, go="prev")
             markup_transitions = answer_sizes(base, steps, "attrs")
+            per_language = {}
+            for language in [x for x in args.languages.split(",") if x and x != "en"]:
+                steps_there = tutorial_steps(base, language)
+                per_language[language] = (answer_sizes(base, steps_there),
+                                          answer_sizes(base, steps_there, go="prev"))
             _s, page_headers, page = fetch(base + STEP_PATH, {"Accept-Encoding": "gzip"})
             if page_headers.get("Content-Encoding") == "gzip":
                 page = gzip.decompress(page)
@@ -270,6 +287,11 @@ def main() -> None:
           f"at_most_10pct={sum(r <= 0.10 for r in back)}/{len(back)} max_at={worst[0]}")
     # Baseline in the same run: the same clicks from a page that takes swaps as htmx markup only.
     markup = [p / f for _path, p, f, _swaps in markup_transitions]
+    for language, (forward, backward) in per_language.items():
+        for name, sizes in (("next", forward), ("back", backward)):
+            r = [p / f for _path, p, f, _swaps in sizes]
+            print(f"{name}_ratio_{language}: median={statistics.median(r):.3f} max={max(r):.3f} "
+                  f"at_most_10pct={sum(x <= 0.10 for x in r)}/{len(r)}")
     print(f"baseline_markup_swaps_next_ratio_median={statistics.median(markup):.3f} "
           f"max={max(markup):.3f} at_most_10pct={sum(r <= 0.10 for r in markup)}/{len(markup)}")
     print("assets=" + ",".join(f"{name}:{size}" for name, size in parts))
