@@ -50,6 +50,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+# Django's escaping, which the templates use and the page's script copies (escapeValue).
+from django.utils.html import escape
+
 from . import oob
 
 HEADER = "X-Tutorial-Patch"  # on a response in this form
@@ -101,12 +104,6 @@ assert len(SNIPPETS) <= 26 and not any("{" in x or "\n" in x for x in SNIPPETS)
 
 class Refused(Exception):
     """What this form cannot carry exactly."""
-
-
-def escape(value: str) -> str:
-    """Django's escaping (what the page's script does to a DOM value)."""
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
 @dataclass
