@@ -30,6 +30,7 @@ class Step:
     rule: str  # rule id on the game's rules page
     your_move: bool = False  # the learner makes scenario step ``at`` (a "do" step)
     better: Promise | None = None  # shown after a legal move other than the lesson's
+    nudge: Promise | None = None  # first hint of a "your move": the rule or idea that matters
 
 
 @dataclass(frozen=True)
