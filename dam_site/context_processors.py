@@ -14,9 +14,9 @@ from .navigation import NAV_ITEMS
 LANGUAGE_NAMES = {"sv": "Svenska", "fi": "Suomi", "nb": "Norsk bokmål", "en": "English"}
 
 
-def site(request: HttpRequest) -> dict:
+def address_links(request: HttpRequest, path: str) -> dict:
+    """The links of the page at ``path`` that lead to it in each language."""
     current = get_language()
-    path = request.path
     alternates = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
@@ -26,6 +26,14 @@ def site(request: HttpRequest) -> dict:
             "url": request.build_absolute_uri(url),
             "current": code == current,
         })
+    return {"language_alternates": alternates,
+            "alternate_default": request.build_absolute_uri("/"),
+            "page_path": path}
+
+
+def site(request: HttpRequest) -> dict:
+    current = get_language()
+    path = request.path
     nav = []
     for url_name, label in NAV_ITEMS:
         try:
@@ -44,8 +52,5 @@ def site(request: HttpRequest) -> dict:
             best, best_at = item, at
     if best is not None:
         best["current"] = True
-    return {
-        "language_alternates": alternates,
-        "alternate_default": request.build_absolute_uri("/"),
-        "nav_items": nav,
-    }
+    return {**address_links(request, path), "page_next": request.get_full_path(),
+            "nav_items": nav}

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.middleware import HtmxDetails
+from dam_site.htmx import HtmxHttpRequest, address_oob
 
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
@@ -34,8 +34,6 @@ from . import service as S
 from .models import TeacherScenario
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 GAME_TITLES = lessons.GAME_TITLES
@@ -462,11 +460,9 @@ def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
 
 def _render_present(request: HtmxHttpRequest, ctx: dict[str, Any]) -> HttpResponse:
     if _partial(request):
-        from tutorials.views import _language_switcher_oob  # the tutorials' own out-of-band swap
-
         html = render_to_string("teacher/present.html#htmx", ctx, request=request)
-        # After Next/Back the language switcher must lead to this step, not the first one.
-        response = HttpResponse(html + _language_switcher_oob(request, request.path))
+        # After Next/Back the links to other languages must lead to this step.
+        response = HttpResponse(html + address_oob(request, request.get_full_path()))
         patch_vary_headers(response, ("HX-Request",))
         return response
     response = render(request, "teacher/present.html", ctx)

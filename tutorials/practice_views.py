@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.middleware import HtmxDetails
+from dam_site.htmx import HtmxHttpRequest
 
 from rules.engine import cards as C
 from rules.engine.games import game_module
@@ -34,8 +34,6 @@ from rules.templatetags.cards import card_context
 from .presenters import table_context
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 GAME_BLURBS = {

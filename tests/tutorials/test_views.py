@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils import translation
 
 from tutorials import lessons, progress
@@ -11,6 +12,7 @@ from tutorials.views import replay
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
+LAST = len(lessons.get("dam", "svarta-maja").steps)
 ALL_STEPS = [(t.game, t.slug, n) for t in lessons.TUTORIALS.values()
              for n in range(1, len(t.steps) + 1)]
 
@@ -40,8 +42,10 @@ def test_every_step_renders_as_an_htmx_partial(client, game, slug, n):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html and "<h1" not in html
-    assert 'id="tutorial-narration" hx-swap-oob="innerHTML"' in html
+    # the same markup a fresh load has in #tutorial, for the morph
+    assert 'id="tutorial-narration"' in html and 'id="tutorial-stage"' in html
     assert 'data-game="' in html
+    assert html.startswith("<title>")
 
 
 @pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
@@ -57,15 +61,15 @@ def test_narration_is_the_lessons_text_in_english(client):
         assert str(lessons.get("dam", "anna-bo-cilla").steps[1].say) in html
 
 
-@pytest.mark.parametrize("n", [0, 7, 10**12])
+@pytest.mark.parametrize("n", [0, LAST + 1, 10**12])
 def test_stepping_past_either_end_is_a_clear_404(client, n):
-    response = client.get(f"/en/dam/tutorials/anna-bo-cilla/{n}/")
+    response = client.get(f"/en/dam/tutorials/svarta-maja/{n}/")
     assert response.status_code == 404
     assert "No such step" in response.content.decode()
 
 
 def test_stepping_past_the_end_with_htmx_is_a_clear_404(client):
-    response = client.get("/en/dam/tutorials/anna-bo-cilla/7/", **HX)
+    response = client.get(f"/en/dam/tutorials/svarta-maja/{LAST + 1}/", **HX)
     assert response.status_code == 404
 
 
@@ -77,15 +81,18 @@ def test_unknown_tutorial_is_a_clear_404(client):
 
 def test_first_step_has_no_back_link_and_last_has_no_next(client):
     first = client.get(step_url("dam", "anna-bo-cilla", 1)).content.decode()
-    last = client.get(step_url("dam", "anna-bo-cilla", 6)).content.decode()
+    last = client.get(step_url("dam", "svarta-maja", LAST)).content.decode()
     assert 'id="tutorial-back"' not in first and 'id="tutorial-next"' in first
     assert 'id="tutorial-next"' not in last and 'id="tutorial-back"' in last
 
 
 def test_next_link_is_a_real_link_with_htmx(client):
-    html = client.get(step_url("dam", "anna-bo-cilla", 1)).content.decode()
-    assert 'id="tutorial-next" href="?go=next" hx-get="?go=next"' in html
-    # without JavaScript: the step after this one, at its own address
+    html = client.get(step_url("dam", "svarta-maja", 1)).content.decode()
+    url = step_url("dam", "svarta-maja", 2)
+    assert f'id="tutorial-next" href="{url}" hx-get="{url}" hx-push-url="true"' in html
+
+
+def test_links_of_earlier_pages_still_lead_to_the_step(client):
     response = client.get(step_url("dam", "anna-bo-cilla", 1) + "?go=next")
     assert response.status_code == 302
     assert response["Location"] == step_url("dam", "anna-bo-cilla", 2)
@@ -93,30 +100,30 @@ def test_next_link_is_a_real_link_with_htmx(client):
     assert response["Location"] == step_url("dam", "anna-bo-cilla", 1)
 
 
-def test_next_link_with_htmx_answers_the_next_step_and_its_address(client):
-    response = client.get(step_url("dam", "anna-bo-cilla", 1) + "?go=next", **HX)
-    assert response.status_code == 200
-    assert response["HX-Push-Url"] == step_url("dam", "anna-bo-cilla", 2)
-    assert 'value="2"' in response.content.decode()  # the progress bar
+def test_htmx_step_is_the_partial_of_a_fresh_load(client):
+    full = client.get(step_url("dam", "svarta-maja", 2)).content.decode()
+    part = client.get(step_url("dam", "svarta-maja", 2), **HX).content.decode()
+    body = part.split("</title>", 1)[1].split("<link", 1)[0]
+    assert body.strip() and body in full
 
 
 @pytest.mark.parametrize("query", ["go=next", "go=prev", "go=sideways"])
 def test_going_past_either_end_is_a_clear_404(client, query):
-    n = 6 if query == "go=next" else 1
-    response = client.get(step_url("dam", "anna-bo-cilla", n) + "?" + query)
+    n = LAST if query == "go=next" else 1
+    response = client.get(step_url("dam", "svarta-maja", n) + "?" + query)
     assert response.status_code == 404
 
 
 def test_step_links_to_its_rule_on_the_rules_page(client):
-    html = client.get(step_url("dam", "anna-bo-cilla", 3)).content.decode()
-    assert f'href="{reverse("rules_dam")}#D-B1"' in html
+    html = client.get(step_url(*BEAT)).content.decode()
+    assert f'href="{reverse("rules_dam")}#{lessons.get(*BEAT[:2]).steps[BEAT[2] - 1].rule}"' in html
 
 
 def test_moved_cards_are_highlighted(client):
-    html = client.get(step_url("dam", "anna-bo-cilla", 2)).content.decode()
+    html = client.get(step_url("dam", "svarta-maja", 2)).content.decode()
     marked = set(re.findall(
         r'card--highlight" role="img" aria-label="[^"]+" data-card="(\w\w)"', html))
-    assert marked == {"4D", "6D", "9D"}
+    assert marked == {"2S"}
 
 
 def test_language_switcher_keeps_the_step(client):
@@ -126,7 +133,7 @@ def test_language_switcher_keeps_the_step(client):
 
 
 # ------------------------------------------------------------------ your move
-BEAT = ("dam", "anna-bo-cilla", 3)
+BEAT = ("dam", "svarta-maja", 3)  # Anna attacked with 2S; Bo beats it with 9S
 
 
 def post(client, data, htmx=False, where=BEAT):
@@ -135,54 +142,65 @@ def post(client, data, htmx=False, where=BEAT):
 
 def test_your_move_step_has_checkboxes_and_buttons(client):
     html = client.get(step_url(*BEAT)).content.decode()
-    assert 'type="checkbox" name="card" value="7D"' in html
-    assert 'name="target" value="4D"' in html
-    assert 'name="action" value="beat"' in html
+    assert 'type="checkbox" name="card" value="9S"' in html
+    assert 'name="action" value="beat"' in html and 'name="action" value="take"' in html
+
+
+def test_your_move_step_offers_only_the_actions_legal_now(client):
+    html = client.get(step_url(*BEAT)).content.decode()
+    assert 'name="action" value="attack"' not in html  # Bo defends
+
+
+def test_an_action_not_legal_now_is_refused_plainly(client):
+    response = post(client, {"action": "attack", "card": "9S"})
+    assert response.status_code == 400
+    assert 'data-feedback="error"' in response.content.decode()
 
 
 def test_illegal_move_gets_the_engines_reason(client):
     with translation.override("en"):
-        response = post(client, {"action": "beat", "card": "2D", "target": "6D"}, htmx=True)
+        response = post(client, {"action": "beat", "card": "QS", "target": "2S"}, htmx=True)
     html = response.content.decode()
     assert response.status_code == 200
     assert 'data-feedback="illegal"' in html
-    assert "To beat a card of the same suit you need a higher one." in html
+    assert "The queen of spades can never beat a card" in html
 
 
 def test_legal_but_different_move_explains_why_and_retries(client):
     response = post(client, {"action": "take"}, htmx=True)
     html = response.content.decode()
     assert 'data-feedback="different"' in html
-    assert "The seven beats the four cheaply." in html
+    with translation.override("en"):
+        assert str(escape(lessons.get(*BEAT[:2]).steps[BEAT[2] - 1].better)) in html
     assert 'name="action" value="beat"' in html  # the same step again
 
 
 def test_lesson_move_with_htmx_shows_the_next_step_and_pushes_its_url(client):
-    response = post(client, {"action": "beat", "card": "7D", "target": "4D"}, htmx=True)
+    response = post(client, {"action": "beat", "card": "9S", "target": "2S"}, htmx=True)
     assert response.status_code == 200
-    assert response["HX-Push-Url"] == step_url("dam", "anna-bo-cilla", 4)
+    assert response["HX-Push-Url"] == step_url("dam", "svarta-maja", 4)
     assert 'data-feedback="success"' in response.content.decode()
 
 
 def test_lesson_move_without_javascript_redirects_to_the_next_step(client):
-    response = post(client, {"action": "beat", "card": "7D", "target": "4D"})
+    response = post(client, {"action": "beat", "card": "9S", "target": "2S"})
     assert response.status_code == 303
-    assert response["Location"] == step_url("dam", "anna-bo-cilla", 4) + "?ok=1"
+    assert response["Location"] == step_url("dam", "svarta-maja", 4) + "?ok=1"
     followed = client.get(response["Location"]).content.decode()
     assert 'data-feedback="success"' in followed
 
 
-def test_hint_shows_the_move(client):
-    html = client.get(step_url(*BEAT) + "?hint=1").content.decode()
-    assert 'name="card" value="7D" checked' in html
-    assert 'name="target" value="4D" checked' in html
-    assert "tutorial-hint" in html
+def test_second_hint_shows_the_move(client):
+    html = client.get(step_url(*BEAT) + "?hint=2").content.decode()
+    assert 'name="card" value="9S" checked' in html
+    assert 'name="target" value="2S" checked' in html
+    assert 'id="tutorial-hint"' in html and 'id="tutorial-hint-form"' not in html
 
 
 @pytest.mark.parametrize("data", [
-    {"action": "fly"}, {"action": "beat", "card": "7D 4D"}, {"action": "beat", "card": "XX"},
-    {"action": "attack", "card": ["2D"] * 20},
-    {"action": "beat", "card": "7D", "target": "<b>"}, {},
+    {"action": "fly"}, {"action": "beat", "card": "9S 2S"}, {"action": "beat", "card": "XX"},
+    {"action": "beat", "card": ["2D"] * 20},
+    {"action": "beat", "card": "9S", "target": "<b>"}, {},
 ])
 def test_malformed_move_is_refused_plainly(client, data):
     response = post(client, data)
@@ -192,18 +210,18 @@ def test_malformed_move_is_refused_plainly(client, data):
 
 def test_card_not_in_hand_is_refused_with_a_reason(client):
     with translation.override("en"):
-        html = client.post(move_url(*BEAT), {"action": "beat", "card": "AH", "target": "4D"},
+        html = client.post(move_url(*BEAT), {"action": "beat", "card": "AH", "target": "2S"},
                            follow=True).content.decode()
     assert "You do not have that card." in html
 
 
 def test_post_to_a_step_without_a_move_is_refused(client):
-    response = post(client, {"action": "beat"}, where=("dam", "anna-bo-cilla", 1))
+    response = post(client, {"action": "beat"}, where=("dam", "svarta-maja", 1))
     assert response.status_code == 400
 
 
 def test_post_past_the_end_is_a_404(client):
-    assert post(client, {"action": "take"}, where=("dam", "anna-bo-cilla", 99)).status_code == 404
+    assert post(client, {"action": "take"}, where=("dam", "svarta-maja", 99)).status_code == 404
 
 
 def test_get_on_the_move_endpoint_is_refused(client):
@@ -212,14 +230,16 @@ def test_get_on_the_move_endpoint_is_refused(client):
 
 def test_double_submit_of_the_lesson_move_changes_nothing(client):
     for _ in range(2):
-        response = post(client, {"action": "beat", "card": "7D", "target": "4D"})
+        response = post(client, {"action": "beat", "card": "9S", "target": "2S"})
         assert response.status_code == 303
 
 
 def test_dolda_your_move_buttons(client):
-    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"},
-                           follow=True)
-    assert 'data-feedback="illegal"' in response.content.decode()
+    html = client.get(step_url("dolda", "draw-and-swap", 2)).content.decode()
+    assert 'value="draw_stock"' in html
+    assert 'value="draw_discard"' not in html  # the discard pile is still empty
+    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"})
+    assert response.status_code == 400
     response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_stock"})
     assert response.status_code == 303
 
@@ -235,8 +255,8 @@ def test_spardame_pass_needs_three_cards(client):
 
 # ------------------------------------------------------------------ progress
 def test_last_step_marks_the_tutorial_finished(client):
-    response = client.get(step_url("dam", "anna-bo-cilla", 6))
-    assert "dam:anna-bo-cilla" in response.cookies[progress.COOKIE].value
+    response = client.get(step_url("dam", "svarta-maja", LAST))
+    assert "dam:svarta-maja" in response.cookies[progress.COOKIE].value
     index = client.get(reverse("tutorials_dam")).content.decode()
     assert index.count("tutorial-list__item--done") == 1
 
@@ -329,19 +349,26 @@ def test_a_refused_move_reveals_nothing_new(client):
     assert after == before
 
 
-def test_htmx_step_updates_the_language_switcher_for_that_step(client):
-    html = client.get(step_url("dam", "anna-bo-cilla", 4), **HX).content.decode()
-    assert 'class="language-switcher" hx-swap-oob="outerHTML:.language-switcher"' in html
-    assert step_url("dam", "anna-bo-cilla", 4, "fi") in html
+def test_htmx_step_updates_the_links_that_name_its_address(client):
+    html = client.get(step_url("dam", "svarta-maja", 4), **HX).content.decode()
+    switcher = re.search(r'<nav id="language-switcher"[^>]*hx-swap-oob="true".*?</nav>', html, re.S)
+    assert switcher and step_url("dam", "svarta-maja", 4, "fi") in switcher.group(0)
+    assert re.search(r'<link id="alternate-nb" rel="alternate" hreflang="nb" href="[^"]*'
+                     + re.escape(step_url("dam", "svarta-maja", 4, "nb")) + '" hx-swap-oob="true">',
+                     html)
+    assert (f'<input id="deck-next" type="hidden" name="next" '
+            f'value="{step_url("dam", "svarta-maja", 4)}" hx-swap-oob="true">') in html
 
 
 def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
-    response = post(client, {"action": "beat", "card": "7D", "target": "4D"}, htmx=True)
-    assert step_url("dam", "anna-bo-cilla", 4, "nb") in response.content.decode()
+    response = post(client, {"action": "beat", "card": "9S", "target": "2S"}, htmx=True)
+    html = response.content.decode()
+    assert step_url("dam", "svarta-maja", 4, "nb") in html
+    assert f'value="{step_url("dam", "svarta-maja", 4)}" hx-swap-oob="true"' in html
 
 
 def test_head_request_on_a_step_is_answered(client):
-    assert client.head(step_url("dam", "anna-bo-cilla", 2)).status_code == 200
+    assert client.head(step_url("dam", "svarta-maja", 2)).status_code == 200
 
 
 YOUR_MOVES = [(t.game, t.slug, n) for t in lessons.TUTORIALS.values()
@@ -378,18 +405,18 @@ def test_every_your_move_step_can_be_completed_through_its_form(client, game, sl
 @pytest.mark.parametrize("game,slug,n", YOUR_MOVES)
 def test_every_your_move_step_has_a_hint(client, game, slug, n):
     with translation.override("en"):
-        html = client.get(step_url(game, slug, n) + "?hint=1", **HX).content.decode()
-    assert 'class="tutorial-hint"' in html and "press “" in html.lower()
+        html = client.get(step_url(game, slug, n) + "?hint=2", **HX).content.decode()
+    assert 'id="tutorial-hint"' in html and "press “" in html.lower()
 
 
 def test_refused_move_without_javascript_redirects_to_the_step_with_the_reason(client):
-    response = post(client, {"action": "beat", "card": "2D", "target": "6D"})
+    response = post(client, {"action": "beat", "card": "2C", "target": "2S"})
     assert response.status_code == 303
-    assert response["Location"].startswith(step_url(*BEAT) + "?fb=illegal&r=not_higher")
+    assert response["Location"].startswith(step_url(*BEAT) + "?fb=illegal&r=wrong_suit")
     with translation.override("en"):
         html = client.get(response["Location"]).content.decode()
-    assert "To beat a card of the same suit you need a higher one." in html
-    assert 'name="card" value="2D" checked' in html and 'name="target" value="6D" checked' in html
+    assert "Beat a card with a higher card of its own suit, or with a trump." in html
+    assert 'name="card" value="2C" checked' in html and 'name="target" value="2S" checked' in html
 
 
 def test_different_move_without_javascript_explains_on_the_step(client):
@@ -400,7 +427,7 @@ def test_different_move_without_javascript_explains_on_the_step(client):
 
 @pytest.mark.parametrize("query", [
     "fb=illegal&r=no_such_reason", "fb=illegal&r=not_higher&c=ZZ", "fb=nope",
-    "fb=illegal&r=not_higher&t=4D.6D", "fb=illegal&r=not_higher&s=" + ".".join(["2D"] * 20),
+    "fb=illegal&r=not_higher&t=2S.9S", "fb=illegal&r=not_higher&s=" + ".".join(["2D"] * 20),
 ])
 def test_tampered_feedback_query_is_ignored(client, query):
     response = client.get(step_url(*BEAT) + "?" + query)
@@ -410,6 +437,6 @@ def test_tampered_feedback_query_is_ignored(client, query):
 
 def test_announce_hint_names_and_selects_the_king_and_queen(client):
     with translation.override("en"):
-        html = client.get(step_url("dam", "variants", 2) + "?hint=1").content.decode()
+        html = client.get(step_url("dam", "variants", 2) + "?hint=2").content.decode()
     assert 'name="card" value="KH" checked' in html and 'name="card" value="QH" checked' in html
-    assert "king of hearts" in html.split('class="tutorial-hint"', 1)[1].split("</p>", 1)[0]
+    assert "king of hearts" in html.split('id="tutorial-hint"', 1)[1].split("</p>", 1)[0]
