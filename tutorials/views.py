@@ -242,10 +242,9 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
             "buttons": [{"value": k, "label": MOVE_LABELS[k]} for k in kinds],
             "player": names[viewer],
             "nudge": step.nudge if hint >= 1 else "",
-            "next_hint": hint + 1 if hint < 2 and (hint or step.nudge is not None) else 0,
+            # the level the hint button asks for next (0: the move is shown, no button)
+            "next_hint": 0 if hint == 2 else 1 if hint == 0 and step.nudge is not None else 2,
         })
-        if ctx["next_hint"] == 1 and step.nudge is None:
-            ctx["next_hint"] = 2
         if hint == 2:
             label = MOVE_LABELS.get(move_kind(lesson_move.split()[1:]), "")
             named = [card_context(c, game)["name"] for c in _lesson_cards(lesson_move)]

@@ -26,6 +26,23 @@
     follow(id);
   });
 
+  // A morphed box takes the ticks of the answer, attribute and state alike: idiomorph updates
+  // the attribute only when the state differs, and a box the learner ticked by hand before the
+  // answer ticks it too would otherwise differ from a fresh load in its markup.
+  // (Deferred scripts run in document order and this one comes before idiomorph's.)
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!(window.Idiomorph && Idiomorph.defaults && Idiomorph.defaults.callbacks)) return;
+    var morphed = Idiomorph.defaults.callbacks.afterNodeMorphed;
+    Idiomorph.defaults.callbacks.afterNodeMorphed = function (oldNode, newNode) {
+      if (oldNode instanceof HTMLInputElement && newNode instanceof HTMLInputElement) {
+        if (newNode.hasAttribute("checked")) oldNode.setAttribute("checked", "");
+        else oldNode.removeAttribute("checked");
+        oldNode.checked = newNode.hasAttribute("checked");
+      }
+      if (morphed) return morphed.apply(this, arguments);
+    };
+  });
+
   function inTutorial(event) {
     var t = event.detail && event.detail.target;
     return t && t.id === "tutorial";
@@ -65,6 +82,7 @@
     // A copy of a card that left the page, drawn where it was and sent to the pile.
     var copy = el.cloneNode(true);
     copy.removeAttribute("id");
+    copy.classList.add("card-ghost");
     copy.setAttribute("aria-hidden", "true");
     copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:10;left:" + from.left +
       "px;top:" + from.top + "px;width:" + from.width + "px;height:" + from.height + "px";
