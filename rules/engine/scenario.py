@@ -158,6 +158,8 @@ def loads(text: str | bytes) -> Scenario:
 
 def apply_move(module, state, names: list[str], move: str):
     """Apply one move in scenario notation (``"Anna attack 5C 9C"``)."""
+    if getattr(state, "over", False):  # first of all reasons (scenario-format.md)
+        raise IllegalAction("game_over")
     words = move.split()
     if not words or words[0] not in names:
         raise IllegalAction("bad_move", detail=f"unknown player in {move!r}")
