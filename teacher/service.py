@@ -494,8 +494,8 @@ def problems_in(text: bytes | str) -> list[str]:
     if len(text) > MAX_UPLOAD_BYTES:
         return [too_big()]
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        data = scenario.decode(text)
+    except ScenarioError:  # check_text below reports it
         data = None
     game = data.get("game") if isinstance(data, dict) else None
     found = [problem_text(p, game) for p in scenario.check_text(text)]

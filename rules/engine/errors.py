@@ -64,6 +64,8 @@ SCENARIO_MESSAGES = {
     "not_json": "not valid JSON (line {line}, column {column})",
     "not_text": "the file is not UTF-8 text",
     "not_object": "the file must hold a JSON object",
+    "bad_number": "a number in the file is out of range or has too many digits",
+    "too_deep": "the file is nested too deeply",
     "unknown_field": "unknown field {fields}",
     "bad_format": "'format' must be '{format}'",
     "bad_game": "'game' must be one of {games}",

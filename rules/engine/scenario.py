@@ -8,6 +8,7 @@ the file or the deal, steps count from 1.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,10 @@ FORMAT = "dam-scenario/1"
 TOP_LEVEL = {"format", "game", "rules", "players", "dealer", "seed", "deal", "steps"}
 STEP_KINDS = ("do", "illegal", "expect")
 LANGUAGES = ("sv", "fi", "nb", "en")
+# A real scenario nests five levels (file, steps, step, expect, hand); this leaves ample room
+# while keeping every later walk over the data (JSON encoders, the database) far from recursion
+# limits.
+MAX_DEPTH = 32
 
 
 @dataclass
@@ -86,9 +91,28 @@ def _fields(names: list[str]) -> str:
     return ", ".join(f"'{n}'" for n in names)
 
 
+def _check_values(data: dict[str, Any]) -> None:
+    """No deeper nesting than MAX_DEPTH; a fault inside ``steps`` is reported at its step."""
+    todo: list[tuple[Any, int, int]] = []
+    for key, value in data.items():
+        if key == "steps" and isinstance(value, list):
+            todo.extend((raw, n, 3) for n, raw in enumerate(value, start=1))
+        else:
+            todo.append((value, 0, 2))
+    while todo:
+        value, step, depth = todo.pop()
+        if not isinstance(value, (list, dict)):
+            continue
+        _require(depth <= MAX_DEPTH, "too_deep", step)
+        if isinstance(value, dict):
+            value = value.values()
+        todo.extend((v, step, depth + 1) for v in value)
+
+
 def parse(data: Any) -> Scenario:
     """Validate a decoded JSON object; raises ScenarioError."""
     _require(isinstance(data, dict), "not_object")
+    _check_values(data)
     unknown = sorted(set(data) - TOP_LEVEL)
     _require(not unknown, "unknown_field", fields=_fields(unknown))
     _require(data.get("format") == FORMAT, "bad_format", format=FORMAT)
@@ -146,14 +170,37 @@ def _parse_step(raw: Any, n: int) -> Step:
     return Step(kind, move=move, reason=reason, say=say)
 
 
-def loads(text: str | bytes) -> Scenario:
+class _BadNumber(ValueError):
+    pass
+
+
+def _constant(name: str) -> float:
+    raise _BadNumber(name)  # NaN and Infinity: Python reads them, JSON has no such numbers
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise _BadNumber(text)
+    return value
+
+
+def decode(text: str | bytes) -> Any:
+    """The JSON value of a scenario file; every fault of reading it is a ScenarioError."""
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_constant=_constant, parse_float=_float)
     except json.JSONDecodeError as exc:
         raise ScenarioError("not_json", line=exc.lineno, column=exc.colno) from exc
     except UnicodeDecodeError as exc:
         raise ScenarioError("not_text") from exc
-    return parse(data)
+    except ValueError as exc:  # _BadNumber, or an integer beyond Python's digit limit
+        raise ScenarioError("bad_number") from exc
+    except RecursionError:
+        raise ScenarioError("too_deep") from None
+
+
+def loads(text: str | bytes) -> Scenario:
+    return parse(decode(text))
 
 
 def apply_move(module, state, names: list[str], move: str):

@@ -64,3 +64,52 @@ def test_an_empty_move_after_the_deal_is_over_is_game_over():
 def test_an_unknown_player_before_the_end_is_still_bad_move():
     text = json.dumps({**BASE, "steps": [{"illegal": "Zed take", "reason": "bad_move"}]})
     assert codes(text) == []
+
+
+def test_a_number_with_thousands_of_digits_is_a_scenario_error():
+    text = json.dumps(BASE)[:-1] + ', "seed": ' + "9" * 5000 + "}"
+    assert codes(text) == [(0, "bad_number")]
+
+
+def test_a_long_number_inside_a_step_is_a_scenario_error():
+    text = json.dumps({**BASE, "steps": [{"expect": {"stock_count": 0}}]})
+    text = text.replace('"stock_count": 0', '"stock_count": ' + "1" * 6000)
+    assert codes(text) == [(0, "bad_number")]
+
+
+def test_deeply_nested_json_is_a_scenario_error():
+    assert codes("[" * 100_000) == [(0, "too_deep")]
+
+
+def test_deeply_nested_json_in_a_field_is_a_scenario_error():
+    text = json.dumps(BASE)[:-1] + ', "deal": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    assert codes(text) == [(0, "too_deep")]
+
+
+def test_deeply_nested_objects_are_a_scenario_error():
+    assert codes('{"a":' * 100_000) == [(0, "too_deep")]
+
+
+def test_nesting_deeper_than_any_scenario_needs_is_refused_at_its_step():
+    deep = "[" * 40 + "]" * 40
+    text = json.dumps({**BASE, "steps": [{"expect": {"over": False}}, {"expect": {"hand": 0}}]})
+    assert codes(text.replace('"hand": 0', f'"hand": {deep}')) == [(2, "too_deep")]
+
+
+def test_scenario_errors_are_value_errors_with_a_code():
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads("[" * 100_000)
+    assert info.value.code == "too_deep" and info.value.step == 0
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63) - 1, 10**300, -(10**4000)])
+def test_a_seed_beyond_every_database_integer_still_replays(seed):
+    # The format promises any integer; only the digit limit of JSON reading is a fault.
+    assert codes(json.dumps({**BASE, "seed": seed})) == []
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "NaN", "Infinity", "-Infinity"])
+def test_a_number_beyond_the_float_range_is_a_scenario_error(number):
+    text = json.dumps({**BASE, "steps": [{"expect": {"stock_count": 0}}]})
+    assert codes(text.replace('"stock_count": 0', f'"stock_count": {number}')) == [
+        (0, "bad_number")]

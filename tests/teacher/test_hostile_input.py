@@ -1,0 +1,117 @@
+"""Hostile input to the teacher pages: control characters, numbers and nesting beyond what
+JSON reading or the database take, list-typed rule sets and odd edit keys.  Each gets a clear
+translated answer (never a server error) and nothing is saved."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from teacher.models import TeacherScenario
+
+pytestmark = pytest.mark.django_db
+BASE = {"format": "dam-scenario/1", "game": "dam", "players": ["Anna", "Bo", "Cilla"]}
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def client():
+    return Client(raise_request_exception=False)
+
+
+def create(client) -> TeacherScenario:
+    r = client.post(reverse("scenarios_create"), {"rules": "dam:svarta-maja",
+                                                  "players": "Anna Bo Cilla"})
+    assert r.status_code == 303
+    return TeacherScenario.objects.latest("created")
+
+
+def recorded(client) -> TeacherScenario:
+    obj = create(client)
+    for target, typed in (("hand:0", "4D 6D 9D KC 3S 8H"), ("hand:1", "7D 2D JS 5C TH AS"),
+                          ("hand:2", "3C 8C QD 2H 6S KS"), ("turned", "9H")):
+        client.post(reverse("scenario_deal", args=[obj.code]),
+                    {"action": "assign", "target": target, "typed": typed})
+    r = client.post(reverse("scenario_move", args=[obj.code]), {"move": "Anna attack 4D"})
+    assert r.status_code in (200, 303)
+    obj.refresh_from_db()
+    assert len(obj.data["steps"]) == 1
+    return obj
+
+
+def upload(client, text: bytes, **extra):
+    return client.post(reverse("scenarios_import"),
+                       {"file": SimpleUploadedFile("s.json", text, "application/json"), **extra})
+
+
+def paste(client, text: str, **extra):
+    return client.post(reverse("scenarios_import"), {"text": text, **extra})
+
+
+def refused_without_saving(response, text: str = "") -> None:
+    assert response.status_code == 400, response.status_code
+    if text:
+        assert text in response.content.decode()
+    assert not TeacherScenario.objects.exists()
+
+
+# --------------------------------------------------------------------------- rule sets
+def test_import_with_a_list_as_rule_set_is_explained(client):
+    r = upload(client, json.dumps({**BASE, "rules": {"preset": []}}).encode())
+    refused_without_saving(r, "Unknown rule set “[]”")
+
+
+def test_import_with_an_object_as_rule_set_is_explained(client):
+    r = upload(client, json.dumps({**BASE, "rules": {"preset": {"x": 1}}}).encode())
+    refused_without_saving(r, "Unknown rule set")
+
+
+def test_import_with_a_list_as_option_value_is_explained(client):
+    r = upload(client, json.dumps({**BASE, "rules": {"trump": ["fixed"]}}).encode())
+    refused_without_saving(r, "The rule option “trump” cannot be")
+
+
+# --------------------------------------------------------------------------- numbers, nesting
+def test_import_with_a_seed_of_5000_digits_is_explained(client):
+    text = json.dumps(BASE)[:-1] + ', "seed": ' + "7" * 5000 + "}"
+    r = upload(client, text.encode())
+    refused_without_saving(r, "a number that is out of range or has too many digits")
+
+
+def test_pasted_import_with_a_long_number_in_a_step_is_explained(client):
+    text = json.dumps({**BASE, "steps": [{"expect": {"stock_count": 0}}]})
+    r = paste(client, text.replace('"stock_count": 0', '"stock_count": -' + "1" * 5000))
+    refused_without_saving(r, "too many digits")
+
+
+def test_import_with_infinity_is_explained(client):
+    text = json.dumps({**BASE, "steps": [{"expect": {"stock_count": 0}}]})
+    r = paste(client, text.replace('"stock_count": 0', '"stock_count": 1e999'))
+    refused_without_saving(r, "out of range")
+
+
+def test_import_nested_100000_deep_is_explained(client):
+    r = upload(client, b"[" * 100_000)
+    refused_without_saving(r, "nested too deeply")
+
+
+def test_import_with_a_deeply_nested_field_is_explained(client):
+    text = json.dumps(BASE)[:-1] + ', "deal": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    r = paste(client, text)
+    refused_without_saving(r, "nested too deeply")
+
+
+def test_import_with_a_huge_seed_within_the_digit_limit_is_saved(client):
+    r = paste(client, json.dumps({**BASE, "seed": 10**4000}))
+    assert r.status_code == 303
+    assert TeacherScenario.objects.get().data["seed"] == 10**4000
