@@ -23,6 +23,7 @@ MESSAGES = {
     "not_object": _("The file must hold one JSON object, in braces { }."),
     "bad_number": _("The file holds a number that is out of range or has too many digits."),
     "too_deep": _("The file is nested too deeply: lists and objects inside each other."),
+    "control_character": _("The text contains a control character (%(char)s), which is not allowed."),
     "unknown_field": _("Unknown field %(fields)s."),
     "bad_format": _("The field “format” must be “%(format)s”."),
     "bad_game": _("The field “game” must be one of %(games)s."),

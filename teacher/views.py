@@ -83,10 +83,12 @@ def create(request: HttpRequest) -> HttpResponse:
     game, _sep, preset = rules.partition(":")
     players_text = request.POST.get("players", "")[:300]
     try:
+        S.check_text(players_text)
         data = S.blank(game, preset, S.parse_players(players_text))
     except S.TeacherError as exc:
         ctx = _new_context(request, create_error=exc.message,
-                           form={"rules": rules, "players": players_text})
+                           form={"rules": S.without_controls(rules),
+                                 "players": S.without_controls(players_text)})
         return render(request, "teacher/new.html", ctx, status=400)
     obj = S.create(request.session, data)
     return HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303)
@@ -391,9 +393,13 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
         parts = key.split("-")
         if len(parts) == 3 and parts[0] == "say" and re.fullmatch(r"[0-9]{1,4}", parts[1]):
             texts[(int(parts[1]), parts[2])] = value
-    S.set_narration(data, texts)
+    try:
+        title = S.check_text(request.POST.get("title", "")).strip()[:S.MAX_TITLE]
+        S.set_narration(data, texts)
+    except S.TeacherError as exc:  # nothing is stored
+        return _editor(request, obj, exc.message, "error", status=exc.status)
     obj.data = data
-    obj.title = request.POST.get("title", "").strip()[:S.MAX_TITLE]
+    obj.title = title
     obj.save(update_fields=["data", "title", "updated"])
     url = reverse("scenario_detail", args=[code])
     if _partial(request):

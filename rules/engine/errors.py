@@ -66,6 +66,7 @@ SCENARIO_MESSAGES = {
     "not_object": "the file must hold a JSON object",
     "bad_number": "a number in the file is out of range or has too many digits",
     "too_deep": "the file is nested too deeply",
+    "control_character": "the text must not contain control characters (found {char})",
     "unknown_field": "unknown field {fields}",
     "bad_format": "'format' must be '{format}'",
     "bad_game": "'game' must be one of {games}",

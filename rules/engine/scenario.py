@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,10 @@ LANGUAGES = ("sv", "fi", "nb", "en")
 # while keeping every later walk over the data (JSON encoders, the database) far from recursion
 # limits.
 MAX_DEPTH = 32
+# C0 and C1 controls, DEL and lone surrogates (which JSON's \u escapes can make): none is text a
+# person types, NUL cannot be stored by PostgreSQL and a surrogate cannot be encoded as UTF-8.
+# Tab and line breaks are allowed (narration); names refuse every white space anyway.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 @dataclass
@@ -91,20 +96,33 @@ def _fields(names: list[str]) -> str:
     return ", ".join(f"'{n}'" for n in names)
 
 
+def control_character(text: str) -> str:
+    """The first control character of ``text`` as ``U+XXXX``, or "" when it has none."""
+    found = CONTROL.search(text)
+    return f"U+{ord(found.group()):04X}" if found else ""
+
+
 def _check_values(data: dict[str, Any]) -> None:
-    """No deeper nesting than MAX_DEPTH; a fault inside ``steps`` is reported at its step."""
+    """Every string (object keys too) free of control characters and no deeper nesting than
+    MAX_DEPTH; a fault inside ``steps`` is reported at its step."""
     todo: list[tuple[Any, int, int]] = []
     for key, value in data.items():
+        todo.append((key, 0, 1))
         if key == "steps" and isinstance(value, list):
             todo.extend((raw, n, 3) for n, raw in enumerate(value, start=1))
         else:
             todo.append((value, 0, 2))
     while todo:
         value, step, depth = todo.pop()
+        if isinstance(value, str):
+            char = control_character(value)
+            _require(not char, "control_character", step, char=char)
+            continue
         if not isinstance(value, (list, dict)):
             continue
         _require(depth <= MAX_DEPTH, "too_deep", step)
         if isinstance(value, dict):
+            todo.extend((k, step, depth) for k in value)
             value = value.values()
         todo.extend((v, step, depth + 1) for v in value)
 
@@ -126,8 +144,9 @@ def parse(data: Any) -> Scenario:
     players = data.get("players")
     _require(isinstance(players, list) and all(isinstance(p, str) for p in players),
              "players_not_list")
-    _require(all(p.strip() and p == p.strip() and " " not in p for p in players),
-             "bad_player_name")
+    # One word each: a move is split at white space, so a tab or a no-break space inside a
+    # name would make it another player's move.
+    _require(all(p.split() == [p] for p in players), "bad_player_name")
     _require(len(set(players)) == len(players), "duplicate_player")
     lo, hi = module.player_range(options)
     _require(lo <= len(players) <= hi, "player_count", game=game, lo=lo, hi=hi, n=len(players))

@@ -113,3 +113,43 @@ def test_a_number_beyond_the_float_range_is_a_scenario_error(number):
     text = json.dumps({**BASE, "steps": [{"expect": {"stock_count": 0}}]})
     assert codes(text.replace('"stock_count": 0', f'"stock_count": {number}')) == [
         (0, "bad_number")]
+
+
+@pytest.mark.parametrize("name", ["An\x00na", "\x01", "Bo\x7f", "Bo\x9b", "\ud800"])
+def test_a_player_name_with_a_control_character_is_refused(name):
+    text = json.dumps({**BASE, "players": ["Anna", "Bo", name]})
+    assert codes(text) == [(0, "control_character")]
+
+
+@pytest.mark.parametrize("name", ["An\tna", "An\nna", "An\u00a0na", "Anna\u2028"])
+def test_a_player_name_with_other_white_space_is_a_bad_name(name):
+    text = json.dumps({**BASE, "players": ["Cilla", "Bo", name]})
+    assert codes(text) == [(0, "bad_player_name")]
+
+
+def test_narration_with_nul_is_refused_at_its_step():
+    text = json.dumps({**BASE, "steps": [{"expect": {"over": False}},
+                                         {"expect": {"over": False}, "say": {"en": "a\x00b"}}]})
+    assert codes(text) == [(2, "control_character")]
+
+
+def test_narration_may_hold_line_breaks_and_tabs():
+    text = json.dumps({**BASE, "steps": [{"expect": {"over": False},
+                                          "say": {"en": "one\r\ntwo\tthree"}}]})
+    assert codes(text) == []
+
+
+def test_a_refused_move_with_nul_is_refused_as_text():
+    text = json.dumps({**BASE, "steps": [{"illegal": "Anna\x00 take", "reason": "bad_move"}]})
+    assert codes(text) == [(1, "control_character")]
+
+
+def test_a_control_character_in_a_key_is_refused():
+    text = json.dumps({**BASE, "deal": {"hands": {"\x00": []}}})
+    assert codes(text) == [(0, "control_character")]
+
+
+def test_the_control_character_is_named_in_the_message():
+    text = json.dumps({**BASE, "players": ["Anna", "Bo", "C\x00"]})
+    [problem] = scenario.check_text(text)
+    assert "U+0000" in problem.message

@@ -16,6 +16,7 @@ from teacher.models import TeacherScenario
 
 pytestmark = pytest.mark.django_db
 BASE = {"format": "dam-scenario/1", "game": "dam", "players": ["Anna", "Bo", "Cilla"]}
+CONTROL = "The text contains a control character (U+0000), which is not allowed."
 
 
 @pytest.fixture(autouse=True)
@@ -115,3 +116,91 @@ def test_import_with_a_huge_seed_within_the_digit_limit_is_saved(client):
     r = paste(client, json.dumps({**BASE, "seed": 10**4000}))
     assert r.status_code == 303
     assert TeacherScenario.objects.get().data["seed"] == 10**4000
+
+
+# --------------------------------------------------------------------------- control characters
+def test_create_with_control_characters_as_player_names_is_explained(client):
+    r = client.post(reverse("scenarios_create"), {"rules": "dam:svarta-maja",
+                                                  "players": "\x00 \x01 \x02"})
+    refused_without_saving(r, CONTROL)
+
+
+def test_create_with_nul_inside_a_player_name_is_explained(client):
+    r = client.post(reverse("scenarios_create"), {"rules": "dam:svarta-maja",
+                                                  "players": "Anna Bo Ci\x00lla"})
+    refused_without_saving(r, CONTROL)
+
+
+def test_create_with_a_control_character_does_not_echo_it(client):
+    r = client.post(reverse("scenarios_create"), {"rules": "dam:svarta-maja",
+                                                  "players": "An\x00na Bo\x07 Cilla"})
+    assert r.status_code == 400
+    assert "\x00" not in r.content.decode() and "\x07" not in r.content.decode()
+
+
+def test_import_with_nul_in_narration_is_explained(client):
+    data = {**BASE, "steps": [{"expect": {"over": False}, "say": {"en": "Look\x00!"}}]}
+    refused_without_saving(upload(client, json.dumps(data).encode()), "Step 1: " + CONTROL)
+
+
+def test_import_with_nul_in_a_player_name_is_explained(client):
+    data = {**BASE, "players": ["Anna", "Bo", "C\x00"]}
+    refused_without_saving(upload(client, json.dumps(data).encode()), CONTROL)
+
+
+def test_import_with_a_lone_surrogate_is_explained(client):
+    text = json.dumps({**BASE, "steps": [{"expect": {"over": False}, "say": {"en": "x"}}]})
+    r = upload(client, text.replace('"x"', '"\\ud800"').encode())
+    refused_without_saving(r, "U+D800")
+
+
+def test_import_with_nul_in_the_title_is_explained(client):
+    r = upload(client, json.dumps(BASE).encode(), title="Lesson\x00 one")
+    refused_without_saving(r, CONTROL)
+
+
+def test_save_with_nul_in_the_title_changes_nothing(client):
+    obj = recorded(client)
+    before = (obj.title, obj.data)
+    r = client.post(reverse("scenario_save", args=[obj.code]), {"title": "A\x00B"})
+    assert r.status_code == 400 and CONTROL in r.content.decode()
+    obj.refresh_from_db()
+    assert (obj.title, obj.data) == before
+
+
+def test_save_with_nul_in_narration_changes_nothing(client):
+    obj = recorded(client)
+    before = (obj.title, obj.data)
+    r = client.post(reverse("scenario_save", args=[obj.code]),
+                    {"title": "Fine", "say-1-en": "Look\x00"})
+    assert r.status_code == 400 and CONTROL in r.content.decode()
+    obj.refresh_from_db()
+    assert (obj.title, obj.data) == before
+
+
+def test_save_with_nul_in_narration_over_htmx_shows_the_message(client):
+    obj = recorded(client)
+    r = client.post(reverse("scenario_save", args=[obj.code]), {"say-1-sv": "\x00"},
+                    HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and CONTROL in r.content.decode()
+    assert "HX-Redirect" not in r
+    obj.refresh_from_db()
+    assert "say" not in obj.data["steps"][0]
+
+
+def test_save_keeps_line_breaks_in_narration(client):
+    obj = recorded(client)
+    r = client.post(reverse("scenario_save", args=[obj.code]), {"say-1-en": "One\r\nTwo\tthree"})
+    assert r.status_code == 303
+    obj.refresh_from_db()
+    assert obj.data["steps"][0]["say"] == {"en": "One\r\nTwo\tthree"}
+
+
+@pytest.mark.parametrize("action", ["refuse", "play"])
+def test_a_move_with_nul_is_explained_and_not_recorded(client, action):
+    obj = recorded(client)
+    r = client.post(reverse("scenario_move", args=[obj.code]),
+                    {"move": "Bo\x00 take", "action": action})
+    assert r.status_code == 400 and CONTROL in r.content.decode()
+    obj.refresh_from_db()
+    assert len(obj.data["steps"]) == 1
