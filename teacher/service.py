@@ -89,7 +89,10 @@ def can_edit(session, obj: TeacherScenario) -> bool:
 
 
 def grant_with_token(session, obj: TeacherScenario, token: str) -> bool:
-    if token and secrets.compare_digest(token, obj.edit_token):
+    # compare_digest takes str only when it is ASCII: compare UTF-8 bytes, so "?key=ä" is
+    # just a wrong key.
+    if token and secrets.compare_digest(token.encode("utf-8", "replace"),
+                                        obj.edit_token.encode("utf-8")):
         remember(session, obj.code)
         return True
     return False

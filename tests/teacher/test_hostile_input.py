@@ -204,3 +204,14 @@ def test_a_move_with_nul_is_explained_and_not_recorded(client, action):
     assert r.status_code == 400 and CONTROL in r.content.decode()
     obj.refresh_from_db()
     assert len(obj.data["steps"]) == 1
+
+
+# --------------------------------------------------------------------------- edit keys
+@pytest.mark.parametrize("key", ["ä", "\x00", "€" * 64, "🂡"])
+def test_a_non_ascii_edit_key_is_a_wrong_key(client, key):
+    obj = create(client)
+    other = Client(raise_request_exception=False)
+    r = other.get(reverse("scenario_edit", args=[obj.code]), {"key": key})
+    assert r.status_code == 403
+    assert "teacher/forbidden.html" in [t.name for t in r.templates]
+    assert other.get(reverse("scenario_edit", args=[obj.code])).status_code == 403
