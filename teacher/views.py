@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from rules.engine import scenario
@@ -72,7 +72,7 @@ def _new_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
             "form": {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"}, **extra}
 
 
-@require_GET
+@require_safe
 def new(request: HttpRequest) -> HttpResponse:
     return render(request, "teacher/new.html", _new_context(request))
 
@@ -195,7 +195,7 @@ def _replay_or_none(obj: TeacherScenario):
     return result
 
 
-@require_GET
+@require_safe
 def detail(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -210,7 +210,7 @@ def detail(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "teacher/detail.html", ctx)
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     response = HttpResponse(S.export_json(obj), content_type="application/json; charset=utf-8")
@@ -218,7 +218,7 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def print_view(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -287,9 +287,8 @@ def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
         "detail_url": reverse("scenario_detail", args=[code])}, status=403)
 
 
+@require_safe
 def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    if request.method != "GET":
-        return HttpResponse(status=405)
     obj = _get(code)
     key = request.GET.get("key", "")
     if key:
@@ -497,7 +496,7 @@ def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table,
     }
 
 
-@require_GET
+@require_safe
 def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -526,7 +525,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     return _render_present(request, ctx)
 
 
-@require_GET
+@require_safe
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     from tutorials.views import replay as tutorial_replay
 
