@@ -49,7 +49,8 @@ GAME_BLURBS = {
 LEVEL_HELP = gettext_lazy("Easy bots play almost at random, normal bots play like careful "
                           "beginners, strong bots simulate many possible deals before each move "
                           "(using only the cards they may see).")
-NAME_RE = re.compile(r"^[^\s<>&\"']{1,20}$")
+# One word of up to 20 characters: no white space, markup characters or control characters.
+NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
