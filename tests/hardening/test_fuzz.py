@@ -505,9 +505,9 @@ def test_hostile_values_in_every_teacher_field(teacher_world, endpoint):
             transaction.set_rollback(True)
 
     def check(field, value, htmx, upload):
+        names = dict(endpoint.converters)
         with translation.override("en"):
-            url = reverse(endpoint.name,
-                          kwargs={k: v for k, v in kwargs.items() if k in dict(endpoint.converters)})
+            url = reverse(endpoint.name, kwargs={k: v for k, v in kwargs.items() if k in names})
         headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
         before = snapshot()
         foreign = list(model.objects.filter(code=teacher_world["foreign"]).values())
