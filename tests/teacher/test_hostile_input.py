@@ -215,3 +215,18 @@ def test_a_non_ascii_edit_key_is_a_wrong_key(client, key):
     assert r.status_code == 403
     assert "teacher/forbidden.html" in [t.name for t in r.templates]
     assert other.get(reverse("scenario_edit", args=[obj.code])).status_code == 403
+
+
+# --------------------------------------------------------------------------- practice games
+def test_a_practice_export_with_a_control_character_is_refused(client, monkeypatch):
+    """A game stored before names were checked: its export no longer parses."""
+    from tests.practice.helpers import start
+    from tutorials import practice as P
+
+    record = start(client, "dam", players=2)
+    record.result = {"loser": 1}
+    record.save()
+    monkeypatch.setattr(P, "export", lambda rec: {**BASE, "players": ["M\x01e", "Bo"]})
+    r = client.post(reverse("scenarios_from_practice"), {"game_id": str(record.pk)})
+    assert r.status_code == 409
+    assert not TeacherScenario.objects.exists()
