@@ -5,11 +5,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from rules.engine import cards
 
 
+@require_safe
 def root_redirect(request: HttpRequest) -> HttpResponse:
     """Send ``/`` to the visitor's language; Swedish when Accept-Language matches none."""
     language = translation.get_language_from_request(request, check_path=False)
@@ -19,16 +20,19 @@ def root_redirect(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     """A bare "ok" for load balancers, and the baseline the HTTP benchmarks compare with."""
     return HttpResponse("ok", content_type="text/plain")
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"queen_of_spades": cards.QUEEN_OF_SPADES,
                                          "cards_url": reverse("cards")})
 
 
+@require_safe
 def deck(request: HttpRequest) -> HttpResponse:
     suits = [[cards.make(rank, suit) for rank in range(14, 1, -1)] for suit in range(4)]
     return render(request, "cards.html", {

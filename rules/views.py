@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
 
@@ -29,6 +30,7 @@ def _grouped(entries):
     return groups
 
 
+@require_safe
 def faq(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
@@ -40,6 +42,7 @@ def faq(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())
@@ -51,6 +54,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_safe
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     from .rulebook import GAMES
 
@@ -113,6 +117,7 @@ def _chart(rows: list[dict], rate: bool) -> dict:
     return {"bars": bars, "width": width + left + 300, "height": len(rows) * (bar_h + gap)}
 
 
+@require_safe
 def variants(request: HttpRequest, game: str) -> HttpResponse:
     from .models import SimulationResult
     from .rulebook import GAMES

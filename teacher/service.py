@@ -56,6 +56,20 @@ class TeacherError(Exception):
         self.status = status
 
 
+def check_text(text: str) -> str:
+    """``text`` itself; TeacherError when it holds a control character (NUL and the like:
+    ``scenario.CONTROL``), which no one types and PostgreSQL cannot store."""
+    char = scenario.control_character(text)
+    if char:
+        raise TeacherError(scenario_problem("control_character", {"char": char}))
+    return text
+
+
+def without_controls(text: str) -> str:
+    """``text`` with its control characters left out, for showing it back in a form."""
+    return scenario.CONTROL.sub("", text)
+
+
 # --------------------------------------------------------------------------- codes, rights
 def new_code() -> str:
     """A short unguessable share code: 64 random bits in lower-case base32 (13 characters)."""
@@ -75,7 +89,10 @@ def can_edit(session, obj: TeacherScenario) -> bool:
 
 
 def grant_with_token(session, obj: TeacherScenario, token: str) -> bool:
-    if token and secrets.compare_digest(token, obj.edit_token):
+    # compare_digest takes str only when it is ASCII: compare UTF-8 bytes, so "?key=ä" is
+    # just a wrong key.
+    if token and secrets.compare_digest(token.encode("utf-8", "replace"),
+                                        obj.edit_token.encode("utf-8")):
         remember(session, obj.code)
         return True
     return False
@@ -87,6 +104,7 @@ def mine(session) -> list[TeacherScenario]:
 
 
 def create(session, data: dict[str, Any], title: str = "") -> TeacherScenario:
+    check_text(title)
     obj = TeacherScenario.objects.create(code=new_code(), edit_token=secrets.token_urlsafe(24),
                                          title=title[:MAX_TITLE], data=data)
     remember(session, obj.code)
@@ -102,6 +120,8 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
     """A new scenario with an empty deal; raises TeacherError for a bad choice."""
     if game not in GAME_NAMES:
         raise TeacherError(_("Choose one of the games."))
+    for name in players:
+        check_text(name)
     module = game_module(game)
     if preset not in module.PRESETS:
         raise TeacherError(_("Choose one of the rule sets."))
@@ -419,7 +439,7 @@ def _current(data: dict[str, Any]):
 def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
     """The reason code (and cards concerned) the engine refuses ``move`` with, or ("", ())
     when it is legal."""
-    move = " ".join(move.split())
+    move = " ".join(check_text(move).split())
     if not move or len(move) > MAX_MOVE:
         raise TeacherError(_("Type a move like “Anna attack 5C 9C”."))
     scn, state = _current(data)
@@ -464,7 +484,7 @@ def set_narration(data: dict[str, Any], texts: dict[tuple[int, str], str]) -> No
     for (n, lang), text in texts.items():
         if not 1 <= n <= len(steps) or lang not in LANGUAGES:
             continue
-        text = text.strip()[:MAX_SAY]
+        text = check_text(text).strip()[:MAX_SAY]
         say = dict(steps[n - 1].get("say") or {})
         if text:
             say[lang] = text
@@ -494,8 +514,8 @@ def problems_in(text: bytes | str) -> list[str]:
     if len(text) > MAX_UPLOAD_BYTES:
         return [too_big()]
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        data = scenario.decode(text)
+    except ScenarioError:  # check_text below reports it
         data = None
     game = data.get("game") if isinstance(data, dict) else None
     found = [problem_text(p, game) for p in scenario.check_text(text)]
@@ -523,6 +543,11 @@ def too_big() -> str:
 
 def import_text(session, text: bytes | str, title: str = "") -> TeacherScenario:
     found = problems_in(text)
+    if not found:
+        try:
+            check_text(title)
+        except TeacherError as exc:
+            found = [exc.message]
     if found:
         raise ImportProblems(found)
     data = scenario.loads(text).to_dict()
@@ -548,7 +573,11 @@ def from_practice(session, record: Any) -> TeacherScenario:
         raise TeacherError(_("Only a finished game can be presented: its hands are secret "
                              "until the deal is over."), status=409)
     data = export(record)
-    if scenario.check(scenario.parse(data)):
+    try:  # a game stored before names were checked may hold a control character
+        broken = bool(scenario.check(scenario.parse(data)))
+    except ScenarioError:
+        broken = True
+    if broken:
         raise TeacherError(_("This practice game could not be replayed, so it cannot be "
                              "presented."), status=409)
     return create(session, data)

@@ -18,7 +18,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
+
 from dam_site.htmx import HtmxHttpRequest, address_oob
 
 from rules.engine import scenario
@@ -70,7 +71,7 @@ def _new_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
             "form": {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"}, **extra}
 
 
-@require_GET
+@require_safe
 def new(request: HttpRequest) -> HttpResponse:
     return render(request, "teacher/new.html", _new_context(request))
 
@@ -81,10 +82,12 @@ def create(request: HttpRequest) -> HttpResponse:
     game, _sep, preset = rules.partition(":")
     players_text = request.POST.get("players", "")[:300]
     try:
+        S.check_text(players_text)
         data = S.blank(game, preset, S.parse_players(players_text))
     except S.TeacherError as exc:
         ctx = _new_context(request, create_error=exc.message,
-                           form={"rules": rules, "players": players_text})
+                           form={"rules": S.without_controls(rules),
+                                 "players": S.without_controls(players_text)})
         return render(request, "teacher/new.html", ctx, status=400)
     obj = S.create(request.session, data)
     return HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303)
@@ -191,7 +194,7 @@ def _replay_or_none(obj: TeacherScenario):
     return result
 
 
-@require_GET
+@require_safe
 def detail(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -206,7 +209,7 @@ def detail(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "teacher/detail.html", ctx)
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     response = HttpResponse(S.export_json(obj), content_type="application/json; charset=utf-8")
@@ -214,7 +217,7 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def print_view(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -283,9 +286,8 @@ def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
         "detail_url": reverse("scenario_detail", args=[code])}, status=403)
 
 
+@require_safe
 def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    if request.method != "GET":
-        return HttpResponse(status=405)
     obj = _get(code)
     key = request.GET.get("key", "")
     if key:
@@ -389,9 +391,13 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
         parts = key.split("-")
         if len(parts) == 3 and parts[0] == "say" and re.fullmatch(r"[0-9]{1,4}", parts[1]):
             texts[(int(parts[1]), parts[2])] = value
-    S.set_narration(data, texts)
+    try:
+        title = S.check_text(request.POST.get("title", "")).strip()[:S.MAX_TITLE]
+        S.set_narration(data, texts)
+    except S.TeacherError as exc:  # nothing is stored
+        return _editor(request, obj, exc.message, "error", status=exc.status)
     obj.data = data
-    obj.title = request.POST.get("title", "").strip()[:S.MAX_TITLE]
+    obj.title = title
     obj.save(update_fields=["data", "title", "updated"])
     url = reverse("scenario_detail", args=[code])
     if _partial(request):
@@ -487,7 +493,7 @@ def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table,
     }
 
 
-@require_GET
+@require_safe
 def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
@@ -516,7 +522,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     return _render_present(request, ctx)
 
 
-@require_GET
+@require_safe
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     from tutorials.views import replay as tutorial_replay
 

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
 from dam_site.htmx import HtmxHttpRequest
 
 from rules.engine import cards as C
@@ -47,7 +48,8 @@ GAME_BLURBS = {
 LEVEL_HELP = gettext_lazy("Easy bots play almost at random, normal bots play like careful "
                           "beginners, strong bots simulate many possible deals before each move "
                           "(using only the cards they may see).")
-NAME_RE = re.compile(r"^[^\s<>&\"']{1,20}$")
+# One word of up to 20 characters: no white space, markup characters or control characters.
+NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
@@ -57,6 +59,7 @@ def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict
 
 
 # --------------------------------------------------------------------------- overview
+@require_safe
 def overview(request: HtmxHttpRequest) -> HttpResponse:
     games = [{"key": g, "title": GAME_TITLES[g], "blurb": GAME_BLURBS[g],
               "url": reverse(f"practice_{g}")} for g in ("dam", "dolda", "spardame")]
@@ -129,6 +132,7 @@ class NewGameForm(forms.Form):
         return [self[f"opt_{n}"] for n in self.option_names]
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         form = NewGameForm(game, request.POST)
@@ -275,7 +279,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     }
 
 
-@require_GET
+@require_safe
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     derived = P.load(record)
@@ -344,7 +348,7 @@ def share(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     return _after_post(request, record, lambda: P.share(record))
 
 
-@require_GET
+@require_safe
 def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     derived = P.load(record)
@@ -361,7 +365,7 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- replay links
-@require_GET
+@require_safe
 def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     try:
         record = PracticeGame.objects.get(share_token=token, game=game)

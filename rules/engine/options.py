@@ -35,8 +35,10 @@ def build_options(cls: type[T], presets: Mapping[str, Mapping[str, Any]], defaul
                   rules: Mapping[str, Any] | None) -> T:
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
-    if preset not in presets:
-        raise ScenarioError("unknown_preset", preset=str(preset), known=", ".join(presets))
+    # Any JSON value may stand here: a list or an object is no name (and is unhashable).
+    if not isinstance(preset, str) or preset not in presets:
+        shown = preset if isinstance(preset, str) else json.dumps(preset, default=str)
+        raise ScenarioError("unknown_preset", preset=shown, known=", ".join(presets))
     values = dict(presets[preset])
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in rules.items():

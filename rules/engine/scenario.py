@@ -8,6 +8,8 @@ the file or the deal, steps count from 1.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +22,14 @@ FORMAT = "dam-scenario/1"
 TOP_LEVEL = {"format", "game", "rules", "players", "dealer", "seed", "deal", "steps"}
 STEP_KINDS = ("do", "illegal", "expect")
 LANGUAGES = ("sv", "fi", "nb", "en")
+# A real scenario nests five levels (file, steps, step, expect, hand); this leaves ample room
+# while keeping every later walk over the data (JSON encoders, the database) far from recursion
+# limits.
+MAX_DEPTH = 32
+# C0 and C1 controls, DEL and lone surrogates (which JSON's \u escapes can make): none is text a
+# person types, NUL cannot be stored by PostgreSQL and a surrogate cannot be encoded as UTF-8.
+# Tab and line breaks are allowed (narration); names refuse every white space anyway.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 @dataclass
@@ -86,9 +96,41 @@ def _fields(names: list[str]) -> str:
     return ", ".join(f"'{n}'" for n in names)
 
 
+def control_character(text: str) -> str:
+    """The first control character of ``text`` as ``U+XXXX``, or "" when it has none."""
+    found = CONTROL.search(text)
+    return f"U+{ord(found.group()):04X}" if found else ""
+
+
+def _check_values(data: dict[str, Any]) -> None:
+    """Every string (object keys too) free of control characters and no deeper nesting than
+    MAX_DEPTH; a fault inside ``steps`` is reported at its step."""
+    todo: list[tuple[Any, int, int]] = []
+    for key, value in data.items():
+        todo.append((key, 0, 1))
+        if key == "steps" and isinstance(value, list):
+            todo.extend((raw, n, 3) for n, raw in enumerate(value, start=1))
+        else:
+            todo.append((value, 0, 2))
+    while todo:
+        value, step, depth = todo.pop()
+        if isinstance(value, str):
+            char = control_character(value)
+            _require(not char, "control_character", step, char=char)
+            continue
+        if not isinstance(value, (list, dict)):
+            continue
+        _require(depth <= MAX_DEPTH, "too_deep", step)
+        if isinstance(value, dict):
+            todo.extend((k, step, depth) for k in value)
+            value = value.values()
+        todo.extend((v, step, depth + 1) for v in value)
+
+
 def parse(data: Any) -> Scenario:
     """Validate a decoded JSON object; raises ScenarioError."""
     _require(isinstance(data, dict), "not_object")
+    _check_values(data)
     unknown = sorted(set(data) - TOP_LEVEL)
     _require(not unknown, "unknown_field", fields=_fields(unknown))
     _require(data.get("format") == FORMAT, "bad_format", format=FORMAT)
@@ -102,8 +144,9 @@ def parse(data: Any) -> Scenario:
     players = data.get("players")
     _require(isinstance(players, list) and all(isinstance(p, str) for p in players),
              "players_not_list")
-    _require(all(p.strip() and p == p.strip() and " " not in p for p in players),
-             "bad_player_name")
+    # One word each: a move is split at white space, so a tab or a no-break space inside a
+    # name would make it another player's move.
+    _require(all(p.split() == [p] for p in players), "bad_player_name")
     _require(len(set(players)) == len(players), "duplicate_player")
     lo, hi = module.player_range(options)
     _require(lo <= len(players) <= hi, "player_count", game=game, lo=lo, hi=hi, n=len(players))
@@ -146,18 +189,43 @@ def _parse_step(raw: Any, n: int) -> Step:
     return Step(kind, move=move, reason=reason, say=say)
 
 
-def loads(text: str | bytes) -> Scenario:
+class _BadNumber(ValueError):
+    pass
+
+
+def _constant(name: str) -> float:
+    raise _BadNumber(name)  # NaN and Infinity: Python reads them, JSON has no such numbers
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise _BadNumber(text)
+    return value
+
+
+def decode(text: str | bytes) -> Any:
+    """The JSON value of a scenario file; every fault of reading it is a ScenarioError."""
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_constant=_constant, parse_float=_float)
     except json.JSONDecodeError as exc:
         raise ScenarioError("not_json", line=exc.lineno, column=exc.colno) from exc
     except UnicodeDecodeError as exc:
         raise ScenarioError("not_text") from exc
-    return parse(data)
+    except ValueError as exc:  # _BadNumber, or an integer beyond Python's digit limit
+        raise ScenarioError("bad_number") from exc
+    except RecursionError:
+        raise ScenarioError("too_deep") from None
+
+
+def loads(text: str | bytes) -> Scenario:
+    return parse(decode(text))
 
 
 def apply_move(module, state, names: list[str], move: str):
     """Apply one move in scenario notation (``"Anna attack 5C 9C"``)."""
+    if getattr(state, "over", False):  # first of all reasons (scenario-format.md)
+        raise IllegalAction("game_over")
     words = move.split()
     if not words or words[0] not in names:
         raise IllegalAction("bad_move", detail=f"unknown player in {move!r}")

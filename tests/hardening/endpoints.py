@@ -22,17 +22,26 @@ class Endpoint:
         return self.name
 
 
-def allowed_methods(view) -> tuple[str, ...]:
-    """require_POST, require_GET and friends keep the list in the wrapper's closure."""
+def declared_methods(view) -> tuple[str, ...] | None:
+    """The methods of require_POST, require_safe and friends (they keep the list in the
+    wrapper's closure); None for a view that takes any method."""
     while view is not None:
         try:
             methods = inspect.getclosurevars(view).nonlocals.get("request_method_list")
         except TypeError:
             methods = None
         if methods is not None:
-            return tuple(m for m in methods if m in ("GET", "POST")) or tuple(methods)
+            return tuple(methods)
         view = getattr(view, "__wrapped__", None)
-    return ("GET", "POST")
+    return None
+
+
+def allowed_methods(view) -> tuple[str, ...]:
+    """The methods worth fuzzing: GET and/or POST among the declared ones."""
+    methods = declared_methods(view)
+    if methods is None:
+        return ("GET", "POST")
+    return tuple(m for m in methods if m in ("GET", "POST")) or methods
 
 
 def _walk(patterns, namespace: str, converters: dict, localized: bool, out: list[Endpoint]):

@@ -2,8 +2,14 @@
 walking the resolver, so new endpoints are fuzzed without touching this file) with random and
 malformed moves, ids, versions, languages, query strings, uploads and scenario JSON.
 
-For every request: never a 5xx; a refused request (4xx) changes nothing; and nothing the
-fuzzing browser sends ever changes a game or scenario that belongs to another browser.
+Hostile values go everywhere too: NUL and other control characters, integers beyond every
+database range (and beyond Python's digit limit), huge and deeply nested JSON and non-ASCII
+tokens.  The teacher endpoints get them in each field they read, one field at a time, on
+top of an otherwise valid form, so the value reaches the code behind the field.
+
+For every request: never a 5xx; a refused request (4xx) changes nothing; nothing with a NUL
+(or, in a teacher scenario, any control character) is stored; and nothing the fuzzing
+browser sends ever changes a game or scenario that belongs to another browser.
 """
 
 from __future__ import annotations
@@ -12,12 +18,14 @@ import copy
 import json
 import os
 import random
+import re
 import uuid
 from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
@@ -43,13 +51,41 @@ NEW = {"dam": {"preset": "svarta-maja", "players": 3},
 FIELDS = ["move", "card", "target", "version", "suit", "source", "position", "preset",
           "players", "level", "name", "memory_aid", "action", "typed", "title", "text", "rules",
           "game_id", "step", "seat", "hint", "next", "four_colour", "ok", "opt_trump",
-          "narration", "lang", "language", "csrfmiddlewaretoken"]
+          "narration", "lang", "language", "csrfmiddlewaretoken", "key", "say-1-en", "say-1-sv",
+          "steps", "opt_hand_size", "file"]
 CARD_CODES = [C.code(c) for c in range(52)]
 ODD = ["", " ", "0", "-1", "99999999999999999999", "1e9", "null", "None", "true", "\x00",
        "<script>", "../..", "%00", "ä" * 300, "x" * 5000, "QS QS", "10H", "1H", "ZZ",
        "Me", "Anna", "attack", "beat", "add", "take", "pass", "play", "draw", "shield",
        "steal", "knock", "announce", "stock", "discard", "assign", "clear", "dam:svarta-maja",
        "Anna:1", "Bo:9", "dam", "dolda", "spardame", "sv", "fi", "nb", "en", "xx"]
+# Characters no one types: NUL (PostgreSQL cannot store it in text), other C0/C1 controls, DEL,
+# and white space or format characters that are not the space.
+CONTROLS = ["\x00", "a\x00b", "\x00 \x01 \x02", "Anna Bo C\x00", "\x01", "\x07", "\x1b[31m",
+            "\x1f", "\x7f", "\x85", "\x9b", "Anna\tBo", "A\u00a0B", "\u2028", "\ufeff", "\u200b",
+            "\r\n", "Anna attack 4D\x00", "Bo take\x00"]
+# Integers beyond every database range (32 and 64 bits, signed or not) and Python's digit
+# limit for int(), as text.
+BIG_NUMBERS = [str(2**31), str(-(2**31) - 1), str(2**32), str(2**63), str(-(2**63) - 1),
+               str(2**64), str(10**30), "9" * 5000, "-" + "1" * 5000, "1e999", "NaN", "0x10",
+               "\u0663", "\uff11"]
+# Non-ASCII tokens where an ASCII code, key or card is expected.
+NON_ASCII = ["ä", "Å", "€" * 64, "🂡", "ǅ", "ﬀ", "İ", "ß", "Ⅻ", "١٢", "５Ｃ", "ℌ", "\u0301"]
+HOSTILE = CONTROLS + BIG_NUMBERS + NON_ASCII
+# What must never be stored in a teacher scenario: C0/C1 controls but tab and line breaks, DEL,
+# lone surrogates.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# JSON for the scenario import: raw fragments that Python's json reads badly or not at all,
+# put in place of one value of a real scenario (see hostile_json).
+RAW_FRAGMENTS = ["9" * 5000, "-" + "1" * 5000, str(2**63), str(-(2**63) - 1), str(10**40),
+                 "1e999", "-1e999", "NaN", "Infinity", "[]", "{}", '{"a": []}', '[["x"]]',
+                 '"\\u0000"', '"a\\u0000b"', '"\\ud800"', '"\\u001f"', '"\\u009b"', '"ä"', '"€"',
+                 '["Anna", "\\u0000"]', '{"en": "\\u0000"}', '{"preset": []}', '{"preset": {}}',
+                 '{"trump": []}', "[" * 40 + "]" * 40, "[" * 2000 + "]" * 2000, "[" * 100_000,
+                 '{"a":' * 100_000, "true", "null", '""']
+HUGE_JSON = ["[" * 100_000, "{" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000,
+             "[" * 100_000 + "]" * 100_000, json.dumps([0] * 70_000), "9" * 5000,
+             '{"seed": ' + "9" * 5000 + "}"]
 
 
 def scenario_files() -> list[dict]:
@@ -88,8 +124,36 @@ def scenario_json(draw) -> str:
 
 SCENARIOS = scenario_files()
 
-values = st.one_of(st.sampled_from(ODD), st.sampled_from(CARD_CODES), st.text(max_size=30),
-                   st.integers(-5, 200).map(str))
+# Any text a form can carry (lone surrogates cannot be encoded as UTF-8 by the client).
+form_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+values = st.one_of(st.sampled_from(ODD), st.sampled_from(CARD_CODES), form_text,
+                   st.integers(-5, 200).map(str), st.sampled_from(HOSTILE),
+                   st.integers(-(2**70), 2**70).map(str))
+
+
+@st.composite
+def hostile_json(draw) -> str:
+    """A real scenario with one value (a top-level field, a rule, a name, a move or a narration)
+    replaced by a raw fragment from RAW_FRAGMENTS, or JSON too big or deep to read."""
+    if draw(st.integers(0, 4)) == 0:
+        return draw(st.sampled_from(HUGE_JSON))
+    data = json.loads(json.dumps(draw(st.sampled_from(SCENARIOS))))
+    hole = "@@hole@@"
+    where = draw(st.sampled_from(["seed", "rules", "players", "dealer", "deal", "steps", "preset",
+                                  "option", "name", "move", "say", "title"]))
+    if where in ("seed", "rules", "players", "dealer", "deal", "steps"):
+        data[where] = hole
+    elif where in ("preset", "option"):
+        data.setdefault("rules", {})["preset" if where == "preset" else "trump"] = hole
+    elif where == "name":
+        data["players"][draw(st.integers(0, len(data["players"]) - 1))] = hole
+    elif data.get("steps"):
+        step = data["steps"][draw(st.integers(0, len(data["steps"]) - 1))]
+        if where == "move" and ("do" in step or "illegal" in step):
+            step["do" if "do" in step else "illegal"] = hole
+        else:
+            step["say"] = {"en": hole} if draw(st.booleans()) else hole
+    return json.dumps(data).replace(f'"{hole}"', draw(st.sampled_from(RAW_FRAGMENTS)))
 
 
 def form_data(world: dict) -> st.SearchStrategy:
@@ -98,6 +162,7 @@ def form_data(world: dict) -> st.SearchStrategy:
                                   max_size=8)
     return st.one_of(random_form, st.builds(lambda d, j: {**d, "text": [j]}, random_form,
                                             scenario_json()),
+                     st.builds(lambda d, j: {**d, "text": [j]}, random_form, hostile_json()),
                      st.sampled_from(["@legal", "@legal", "@legal", "@version", "@upload"]))
 
 
@@ -112,7 +177,8 @@ def arg_strategy(converter: str, endpoint_name: str, world: dict) -> st.SearchSt
         known = mine * 6 + world["share_tokens"] * 2 + world["foreign_ids"]
         return st.one_of(st.sampled_from(known), st.uuids().map(str))
     if converter == "IntConverter":
-        return st.one_of(st.integers(0, 8), st.integers(0, 10**15))
+        return st.one_of(st.integers(0, 8), st.integers(0, 10**15),
+                         st.sampled_from([2**31, 2**32, 2**63, 2**64, 10**30, 10**200]))
     if converter == "SlugConverter":
         slugs = world["slugs_by_game"].get(game, world["slugs"]) if game else world["slugs"]
         known = slugs * 2 + world["codes"] * 6 + world["foreign_codes"]
@@ -133,6 +199,31 @@ def snapshot() -> dict:
         state[model._meta.label] = sorted(
             (json.dumps(r, sort_keys=True, default=str) for r in rows.values()))
     return state
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def stored_controls() -> list[str]:
+    """Stored text with a NUL (any model) or any control character (a teacher scenario)."""
+    found = []
+    for model in (m for a in APPS if apps.is_installed(a)
+                  for m in apps.get_app_config(a).get_models()):
+        strict = model._meta.label == "teacher.TeacherScenario"
+        for row in model.objects.values():
+            for text in _strings(list(row.values())):
+                if "\x00" in text or (strict and CONTROL.search(text)):
+                    found.append(f"{model._meta.label}: {text[:40]!r}")
+    return found
 
 
 def foreign_state(world: dict) -> list:
@@ -205,9 +296,9 @@ def resolve_data(data, kwargs: dict, rng: random.Random):
         return data
     record = PracticeGame.objects.filter(pk=kwargs.get("game_id")).first()
     if data == "@upload":
-        text = json.dumps(rng.choice(SCENARIOS)) if rng.random() < 0.5 else "{" * 50
+        text = rng.choice([json.dumps(rng.choice(SCENARIOS)), "{" * 50, *HUGE_JSON[:4]])
         return {"file": SimpleUploadedFile("s.json", text.encode(), "application/json"),
-                "title": "x"}
+                "title": rng.choice(["x", "x\x00", "ä" * 200])}
     if record is None:
         return {"version": "0", "move": "pass"}
     version = record.version + rng.choice([0, 0, 0, -1, 1])
@@ -266,6 +357,7 @@ def test_fuzzed_requests_never_fail_and_refusals_change_nothing(world, endpoint)
         assert response.status_code < 500, described
         if response.status_code >= 400:
             assert snapshot() == before, "refused but changed: " + described
+        assert not stored_controls(), described
         sent = body.get("version") if method == "POST" and isinstance(body, dict) else None
         if game is not None and sent is not None and str(sent) != str(game.version) \
                 and endpoint.name.endswith(("_move", "_step", "_undo", "_next")):
@@ -331,3 +423,111 @@ def test_a_double_submit_applies_once_with_a_clear_answer(client, htmx):
         assert str(P.STALE) in second.content.decode()
     record.refresh_from_db()
     assert record.version == 1 and len(record.actions) == 1
+
+
+# --------------------------------------------------------------------------- teacher fields
+def _teacher_forms() -> dict[str, dict[str, str]]:
+    """Each teacher endpoint that takes a form, with a valid form of every field it reads."""
+    return {
+        "scenarios_create": {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"},
+        "scenarios_import": {"text": json.dumps(SCENARIOS[0]), "title": "Lesson"},
+        "scenarios_from_practice": {"game_id": str(uuid.uuid4())},
+        "scenario_deal": {"action": "assign", "target": "hand:0", "typed": "4D", "card": "5D"},
+        "scenario_rules": {"preset": "svarta-maja", "opt_trump": "turned",
+                           "opt_hand_size": "6"},
+        "scenario_move": {"action": "play", "move": "Bo take", "steps": "1"},
+        "scenario_undo": {"steps": "1"},
+        "scenario_save": {"title": "Lesson", "say-1-en": "Look.", "say-1-sv": "Titta.",
+                          "steps": "1"},
+    }
+
+
+TEACHER_QUERIES = {"scenario_edit": {"key": "x"}, "scenario_present": {"seat": "0"},
+                   "tutorial_present": {"seat": "1"}}
+TEACHER_FORMS = _teacher_forms()
+
+
+@pytest.fixture(scope="module")
+def teacher_world(django_db_setup, django_db_blocker):
+    """A complete dam scenario with one recorded move, owned by the fuzzing browser, and one of
+    another browser."""
+    with django_db_blocker.unblock():
+        model = apps.get_model("teacher", "TeacherScenario")
+        codes = []
+        for owner in (Client(), Client(raise_request_exception=False)):
+            with translation.override("en"):
+                owner.post(reverse("scenarios_create"),
+                           {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"})
+                code = model.objects.latest("created").code
+                for target, typed in (("hand:0", "4D 6D 9D KC 3S 8H"),
+                                      ("hand:1", "7D 2D JS 5C TH AS"),
+                                      ("hand:2", "3C 8C QD 2H 6S KS"), ("turned", "9H")):
+                    owner.post(reverse("scenario_deal", args=[code]),
+                               {"action": "assign", "target": target, "typed": typed})
+                owner.post(reverse("scenario_move", args=[code]), {"move": "Anna attack 4D"})
+            assert len(model.objects.get(code=code).data["steps"]) == 1
+            codes.append(code)
+        yield {"client": owner, "cookies": copy.deepcopy(owner.cookies), "code": codes[1],
+               "foreign": codes[0]}
+        model.objects.all().delete()
+
+
+TEACHER_ENDPOINTS = [e for e in ENDPOINTS if e.name in TEACHER_FORMS or e.name in TEACHER_QUERIES]
+
+
+@pytest.mark.parametrize("endpoint", TEACHER_ENDPOINTS, ids=[e.name for e in TEACHER_ENDPOINTS])
+def test_hostile_values_in_every_teacher_field(teacher_world, endpoint):
+    """One field of a valid form (or query) replaced by a hostile value, or by hostile JSON for
+    the import text: never a 5xx, a refusal changes nothing, no control character is stored,
+    and another browser's scenario stays as it was."""
+    client = teacher_world["client"]
+    model = apps.get_model("teacher", "TeacherScenario")
+    form = TEACHER_FORMS.get(endpoint.name) or TEACHER_QUERIES[endpoint.name]
+    hostile = st.one_of(st.sampled_from(HOSTILE), form_text,
+                        st.integers(-(2**80), 2**80).map(str))
+    if endpoint.name == "scenarios_import":
+        hostile = st.one_of(hostile, hostile_json())
+    kwargs = {"code": teacher_world["code"], "step": 1, "game": "dam", "slug": "x"}
+    if endpoint.name == "tutorial_present":
+        from tutorials import lessons
+
+        kwargs["slug"] = next(t.slug for t in lessons.TUTORIALS.values() if t.game == "dam")
+
+    @settings(max_examples=max(EXAMPLES, len(form) * 4), deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(field=st.sampled_from(sorted(form)), value=hostile, htmx=st.booleans(),
+           upload=st.booleans())
+    def run(field, value, htmx, upload):
+        # Each example starts from the same scenario: its changes are rolled back after it.
+        client.cookies = copy.deepcopy(teacher_world["cookies"])
+        with transaction.atomic():
+            check(field, value, htmx, upload)
+            transaction.set_rollback(True)
+
+    def check(field, value, htmx, upload):
+        names = dict(endpoint.converters)
+        with translation.override("en"):
+            url = reverse(endpoint.name, kwargs={k: v for k, v in kwargs.items() if k in names})
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        before = snapshot()
+        foreign = list(model.objects.filter(code=teacher_world["foreign"]).values())
+        data = {**form, field: value}
+        if endpoint.name in TEACHER_QUERIES:
+            response = client.get(url, data, **headers)
+        else:
+            if endpoint.name == "scenarios_import" and field == "text" and upload:
+                data.pop("text")
+                data["file"] = SimpleUploadedFile("s.json", value.encode("utf-8", "replace"))
+            response = client.post(url, data, **headers)
+        described = f"{endpoint.name} {field}={value[:60]!r} -> {response.status_code}"
+        if os.environ.get("FUZZ_TRACE"):
+            print("FUZZ", described)
+        assert response.status_code < 500, described
+        if response.status_code >= 400:
+            assert snapshot() == before, "refused but changed: " + described
+        assert not stored_controls(), described
+        assert list(model.objects.filter(code=teacher_world["foreign"]).values()) == foreign, \
+            described
+
+    run()
+

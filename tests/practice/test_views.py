@@ -80,6 +80,15 @@ def test_name_with_spaces_is_refused(client):
     assert "without spaces" in r.content.decode()
 
 
+@pytest.mark.parametrize("name", ["M\x01e", "\x07", "Me\x7f", "Me\x9b"])
+def test_name_with_a_control_character_is_refused(client, name):
+    r = client.post(reverse("practice_dam"), {"preset": "svarta-maja", "players": 3,
+                                              "level": "easy", "name": name})
+    assert r.status_code == 400
+    assert "without spaces" in r.content.decode()
+    assert PracticeGame.objects.count() == 0
+
+
 def test_single_options_override_the_preset(client):
     start(client, "dam", opt_hand_size="5", opt_trump="fixed")
     record = PracticeGame.objects.get()

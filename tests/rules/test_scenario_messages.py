@@ -22,7 +22,8 @@ SAMPLE = {"line": 3, "column": 7, "fields": "'colour'", "format": "dam-scenario/
           "value": "true", "allowed": "1, 2", "place": "hand", "card": "1X", "cards": "4D",
           "missing": "Bo", "unknown": "Eve", "field": "to_move", "limit": 100, "extra": "2C",
           "detail": "boom", "kind": "do", "move": "Bo beat 4D 2D", "reason": "not_higher",
-          "got": "wrong_suit", "key": "hand", "want": "[\"4D\"]", "choices": "left, right"}
+          "got": "wrong_suit", "key": "hand", "want": "[\"4D\"]", "choices": "left, right",
+          "char": "U+0000"}
 
 
 def test_every_engine_code_has_a_site_sentence():
