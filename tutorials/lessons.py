@@ -95,8 +95,8 @@ DAM = (
         Step(4, _("The eight of clubs beats the five: a higher card of the same suit."), "D-B1"),
         Step(4, _("Bo has no club higher than the nine, so only a trump can beat the nine or the "
                   "queen. He holds two trumps: the three and the nine of diamonds."), "D-B1"),
-        Step(5, _("Bo can afford one trump, not both. Beat one more card, and think about which "
-                  "club he would rather take into his hand."), "D-B1", your_move=True,
+        Step(5, _("Bo can afford to spend one trump, not both. Which club is worth that trump, and "
+                  "which would he rather take into his hand?"), "D-B1", your_move=True,
              nudge=_("Any trump beats a card of another suit, so spend the lowest one. If a card "
                      "must be taken, take the one that is more useful to hold."),
              better=_("The three of diamonds, Bo's lowest trump, is enough for the nine of "
@@ -169,8 +169,8 @@ DAM = (
              better=_("Taking the three would add a card to Bo's hand and pass the next attack "
                       "on to Cilla. The nine of spades beats it and keeps the jack of diamonds, "
                       "a trump, for later.")),
-        Step(3, _("Bo beat every card, so he attacks Cilla. Pass Svarta Maja on, and get rid of "
-                  "as many cards as you can."), "D-A2", your_move=True,
+        Step(3, _("Bo beat every card, so he attacks Cilla. Get Svarta Maja out of his hand, "
+                  "together with as many other cards as he can."), "D-A2", your_move=True,
              nudge=_("Svarta Maja may be laid alone or together with other spades, and nothing "
                      "beats her in an attack."),
              better=_("Svarta Maja together with the two of spades passes her on and takes two "
@@ -222,7 +222,7 @@ DAM = (
                   "so Bo is out: he is safe."), "D-N2"),
         Step(6, _("Cilla beats the six of hearts with the king. The next player with cards, "
                   "Anna, defends."), "D-N2"),
-        Step(7, _("The stock is empty and Anna holds two cards. Pass Svarta Maja on, and keep "
+        Step(7, _("The stock is empty and Anna holds two cards. Get rid of Svarta Maja, and keep "
                   "what you will need for beating later."), "D-A4", your_move=True,
              nudge=_("Once the stock is empty, an attack may hold no more cards than the "
                      "defender holds. Svarta Maja may go together with other spades."),
@@ -345,8 +345,8 @@ SPARDAME = (
              _("Three cards to the left, right or across, all at once."), (
         Step(0, _("Four players, thirteen cards each. In the first deal everyone passes three "
                   "cards to the player on their left before play begins."), "S-P1"),
-        Step(2, _("Anna chooses first. Pass on the three cards most likely to cost her "
-                  "points."), "S-P1", your_move=True,
+        Step(2, _("Anna chooses first. Which three cards are most likely to cost her points?"),
+             "S-P1", your_move=True,
              nudge=_("The queen of spades costs 13 points and each heart one. High cards win "
                      "tricks, and whoever wins a trick takes its points."),
              better=_("The queen of spades costs 13 points, and high spades and hearts are the "
