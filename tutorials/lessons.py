@@ -131,15 +131,15 @@ DAM = (
                   "can Eero beat both hearts?"), "D-B1", your_move=True,
              nudge=_("A card is beaten by a higher card of its own suit or by any trump. Use a "
                      "heart where a heart is enough."),
-             better=_("The ace of hearts beats either heart, and the four of clubs, Eero's only "
+             better=_("The ace of hearts beats either heart, and the four of clubs, his only "
                       "trump, beats the other one: together they beat both. Taking would cost "
                       "Eero the next attack. This lesson lays the ace on the nine first.")),
-        Step(5, _("The nine of hearts is beaten. The seven is left, and no heart of Eero's can "
+        Step(5, _("The nine of hearts is beaten. The seven is left, and none of his hearts can "
                   "beat it. Finish the defence so that Eero attacks next."), "D-B1",
              your_move=True,
              nudge=_("Any trump beats a card of another suit, even a small trump. A defender who "
                      "beats every card attacks next."),
-             better=_("Taking the seven would put a card in Eero's hand and pass the next attack "
+             better=_("Taking the seven would give Eero one more card and pass the next attack "
                       "on to Maija. The four of clubs is a small trump, and beating with it makes "
                       "Eero the attacker.")),
         Step(5, _("Eero beat both hearts. The four cards that met go face down to the discard "
@@ -201,7 +201,7 @@ DAM = (
                   "above the hand size. He did not beat everything, so Cilla attacks Dag."),
              "D-R1"),
         Step(6, _("Cilla attacks with one club and draws one card."), "D-R1"),
-        Step(8, _("Dag must answer Cilla's attack. If he beats it, he attacks next. Spend as "
+        Step(8, _("Dag must answer the attack. If he beats it, he attacks next. Spend as "
                   "little as you can."), "D-N1", your_move=True,
              nudge=_("Beat with the lowest card that does the job: a higher card of the same "
                      "suit, or else a trump."),
@@ -226,8 +226,8 @@ DAM = (
                   "what you will need for beating later."), "D-A4", your_move=True,
              nudge=_("Once the stock is empty, an attack may hold no more cards than the "
                      "defender holds. Svarta Maja may go together with other spades."),
-             better=_("Svarta Maja with the five of spades passes her on and takes two cards out "
-                      "of Cilla's hand. The seven of spades is the better card to keep, for "
+             better=_("Svarta Maja with the five of spades passes her on and gets rid of two cards "
+                      "at once. The seven of spades is the better card to keep, for "
                       "beating spades later, and any attack without the queen leaves her with "
                       "Cilla.")),
         Step(8, _("Anna cannot beat either card and takes them both, Svarta Maja included."),
@@ -302,7 +302,7 @@ DOLDA = (
                   "is empty and the turn that drew its last card is over."), "H-E1"),
         Step(1, _("Anna draws the nine of diamonds."), "H-T2"),
         Step(2, _("A nine is worth nine points, and Anna has never seen the cards of her row. "
-                  "Keep Anna's total as low as you can."), "H-T3", your_move=True,
+                  "Keep her total as low as possible."), "H-T3", your_move=True,
              nudge=_("Nobody knows their own row cards. An unknown card is worth about six "
                      "points on average."),
              better=_("Anna does not know her first card, but an unknown card is worth about six "
