@@ -57,11 +57,14 @@ DAM = (
              _("How the cards are dealt, who attacks first, and how trump is turned."), (
         Step(0, _("Cilla has dealt six cards to each player, one at a time, starting with Anna on "
                   "her left. The rest of the deck is the stock, face down."), "D-S3"),
-        Step(1, _("Anna sits on the dealer's left, so she attacks first, against Bo. Attack with "
-                  "the five and the nine of clubs: choose both cards and press Attack."), "D-S4",
+        Step(1, _("Anna sits on the dealer's left, so she attacks first, against Bo. Get rid of "
+                  "cards you can spare, and keep the ones that are good for beating."), "D-S4",
              your_move=True,
-             better=_("Attack with low cards of one suit that you can spare. High cards are more "
-                      "useful later, for beating.")),
+             nudge=_("An attack is one or more cards of one suit. Low cards are the ones to "
+                     "spare; high cards beat attacks later."),
+             better=_("The five and the nine of clubs are low cards of one suit, so both leave "
+                      "Anna's hand in one attack. Her ace of clubs and her two kings are worth "
+                      "keeping: high cards beat attacks later.")),
         Step(1, _("Right after the first attack the top card of the stock is turned for trump. It "
                   "was the seven of spades, and spades cannot be trump, so it went back into the "
                   "stock. The next card, the king of diamonds, was turned: diamonds are trump."),
@@ -69,61 +72,115 @@ DAM = (
         Step(1, _("The king of diamonds lies crosswise under the stock and will be the last card "
                   "drawn. Anna has refilled her hand to six cards: the attacker always draws "
                   "first."), "D-T1"),
-        Step(3, _("Bo beats the five of clubs with the jack of clubs, a higher card of the same "
+        Step(3, _("Bo beats the five of clubs with the eight of clubs, a higher card of the same "
                   "suit."), "D-B1"),
-        Step(4, _("He beats the nine with the ten of diamonds, a trump. Every card is beaten, so "
-                  "Bo refills and attacks Cilla next."), "D-N1"),
+        Step(4, _("He beats the nine with the jack of clubs, so he needs no trump. Every card is "
+                  "beaten, so Bo refills and attacks Cilla next."), "D-N1"),
     )),
     Tutorial("dam", "anna-bo-cilla", _("Anna, Bo and Cilla: attack and defence"),
              _("Beating with a higher card or a trump, and taking what you cannot beat."), (
-        Step(0, _("Anna, Bo and Cilla are playing. Trump is already turned: the nine of hearts "
-                  "lies under the stock. Anna attacks Bo."), "D-T1"),
-        Step(1, _("Anna attacks with three diamonds at once: an attack may hold any number of "
-                  "cards of one suit."), "D-A1"),
-        Step(2, _("Bo's turn. Beat the four of diamonds with the seven of diamonds: choose your "
-                  "seven and the four on the table, then press Beat."), "D-B1", your_move=True,
-             better=_("Taking is allowed, but it fills Bo's hand with cards he must get rid of "
-                      "later. The seven beats the four cheaply.")),
-        Step(3, _("Bo has no higher diamond for the six, so he beats it with the ten of hearts. "
-                  "Any trump beats a card of another suit."), "D-B1"),
-        Step(4, _("Bo cannot beat the nine, so he takes it into his hand. The beaten pairs went to "
-                  "the discard pile and Bo refilled."), "D-B5"),
-        Step(4, _("Bo did not beat every card, so he does not attack next: the player after him, "
-                  "Cilla, attacks Anna."), "D-N1"),
+        Step(0, _("Anna, Bo and Cilla play with six cards each. Trump is already turned: the "
+                  "seven of diamonds lies crosswise under the stock, so diamonds are trump. Anna "
+                  "sits on the dealer's left and attacks Bo."), "D-T1"),
+        Step(2, _("Anna attacks with three clubs at once: the five, the nine and the queen. An "
+                  "attack may hold several cards, all of one suit. Anna refills to six right "
+                  "away."), "D-A1"),
+        Step(4, _("Bo must answer the attack. He may beat each card on its own, with a higher "
+                  "club or with a trump. Keep your trumps if you can."), "D-B1", your_move=True,
+             nudge=_("A card of the same suit beats an attack card only if it is higher. Look "
+                     "for a card that does the job without costing a trump."),
+             better=_("The eight of clubs beats the five without costing a trump, and it is too "
+                      "low for the nine or the queen anyway. Keep the trumps for the cards no "
+                      "club of Bo's can beat.")),
+        Step(4, _("The eight of clubs beats the five: a higher card of the same suit."), "D-B1"),
+        Step(4, _("Bo has no club higher than the nine, so only a trump can beat the nine or the "
+                  "queen. He holds two trumps: the three and the nine of diamonds."), "D-B1"),
+        Step(5, _("Bo can afford to spend one trump, not both. Which club is worth that trump, and "
+                  "which would he rather take into his hand?"), "D-B1", your_move=True,
+             nudge=_("Any trump beats a card of another suit, so spend the lowest one. If a card "
+                     "must be taken, take the one that is more useful to hold."),
+             better=_("The three of diamonds, Bo's lowest trump, is enough for the nine of "
+                      "clubs. His nine of diamonds is worth keeping, and if a card must be "
+                      "taken, the queen of clubs is the better one to hold: it can beat clubs "
+                      "later.")),
+        Step(6, _("Only the queen of clubs is left. Bo's one remaining trump is the nine of "
+                  "diamonds, a card he wants for the end of the deal. Finish the defence."),
+             "D-B3", your_move=True,
+             nudge=_("Beating is optional, card by card. Trumps decide the end of the deal, when "
+                     "the stock is empty and nobody refills."),
+             better=_("Bo could beat the queen with the nine of diamonds, but a trump is worth "
+                      "more once the stock is empty and nobody refills. The queen of clubs is a "
+                      "good card to hold: it beats lower clubs.")),
+        Step(6, _("Bo takes the queen of clubs into his hand. The four cards that met, the five "
+                  "and the nine with the cards that beat them, go face down to the discard pile, "
+                  "out of the game."), "D-B4"),
+        Step(6, _("Anna refilled first, right after her attack. Bo now holds four cards plus the "
+                  "queen of clubs, five in all, and refills to six."), "D-R1"),
+        Step(6, _("Bo did not beat every card, so the attack passes on: Cilla, the player after "
+                  "Bo, attacks Anna next."), "D-N1"),
     )),
     Tutorial("dam", "aino-eero-maija", _("Aino, Eero and Maija: Musta Maija"),
              _("The Finnish way with five cards: beat everything and attack next."), (
-        Step(0, _("Aino, Eero and Maija play Musta Maija with five cards each. Clubs are trump: "
-                  "the eight of clubs lies turned under the stock."), "D-S2"),
-        Step(1, _("Aino attacks Eero with three hearts and refills to five cards."), "D-A1"),
-        Step(3, _("Eero beats the three of hearts with the queen of hearts and the seven with the "
-                  "four of clubs, a small trump."), "D-B1"),
-        Step(4, _("Only the nine is left. Beat it with the ace of hearts."), "D-B3", your_move=True,
-             better=_("Eero can beat every card, so he should: the beaten pairs then leave the "
-                      "game and Eero attacks next instead of taking cards.")),
-        Step(4, _("All three hearts are beaten. The six cards go face down to the discard pile, "
-                  "out of the game for good."), "D-B4"),
-        Step(6, _("Because Eero beat everything he attacks next, against Maija. He refilled "
-                  "after his defence and attacked with the six of spades."), "D-N1"),
-        Step(7, _("Maija beats it with the ten of spades, so now she attacks, and Aino "
-                  "defends."), "D-N1"),
+        Step(0, _("Aino, Eero and Maija play Musta Maija, the Finnish game, with five cards each. "
+                  "There is no trump yet: it is turned only after the first attack. Aino sits on "
+                  "the dealer's left and attacks Eero."), "D-S2"),
+        Step(2, _("Aino attacks with the seven and the nine of hearts. Only now is the top card "
+                  "of the stock turned: the jack of clubs, so clubs are trump. It lies crosswise "
+                  "under the stock, and Aino refills to five."), "D-T1"),
+        Step(4, _("Eero must answer the attack. A defender who beats every card attacks next: "
+                  "can Eero beat both hearts?"), "D-B1", your_move=True,
+             nudge=_("A card is beaten by a higher card of its own suit or by any trump. Use a "
+                     "heart where a heart is enough."),
+             better=_("The ace of hearts beats either heart, and the four of clubs, his only "
+                      "trump, beats the other one: together they beat both. Taking would cost "
+                      "Eero the next attack. This lesson lays the ace on the nine first.")),
+        Step(5, _("The nine of hearts is beaten. The seven is left, and none of his hearts can "
+                  "beat it. Finish the defence so that Eero attacks next."), "D-B1",
+             your_move=True,
+             nudge=_("Any trump beats a card of another suit, even a small trump. A defender who "
+                     "beats every card attacks next."),
+             better=_("Taking the seven would give Eero one more card and pass the next attack "
+                      "on to Maija. The four of clubs is a small trump, and beating with it makes "
+                      "Eero the attacker.")),
+        Step(5, _("Eero beat both hearts. The four cards that met go face down to the discard "
+                  "pile. Eero beat everything, so he refills and attacks next, against Maija."),
+             "D-N1"),
+        Step(7, _("Eero attacks Maija with the five of spades. Maija holds the queen of spades, "
+                  "but she cannot beat with it: the queen of spades never beats anything, not "
+                  "even a low spade."), "D-B2"),
+        Step(9, _("Maija beats the five with the six of clubs, a trump. She beat everything, so "
+                  "she attacks next, against Aino."), "D-N1"),
+        Step(11, _("Maija attacks with the queen and the two of spades. Aino can beat the two "
+                   "with a trump, but nothing beats the queen of spades, not even a trump."),
+             "D-B2"),
+        Step(14, _("Aino beats the two with the three of clubs and takes the queen of spades. "
+                   "She did not beat everything, so the player after her, Eero, attacks Maija "
+                   "next."), "D-N1"),
     )),
     Tutorial("dam", "svarta-maja", _("Svarta Maja, the queen of spades"),
              _("She can neither beat nor be beaten: get rid of her with other spades."), (
         Step(0, _("Bo holds the queen of spades, Svarta Maja. Whoever holds her at the end of the "
                   "deal loses, and she can never be discarded."), "D-E2"),
-        Step(1, _("Anna attacks Bo with the two of spades."), "D-A1"),
-        Step(2, _("Beat the two of spades, but not with the queen: she never beats anything, not "
-                  "even the two."), "D-B2", your_move=True,
-             better=_("Taking the two would add a useless card to Bo's hand. The nine of spades "
-                      "beats it.")),
-        Step(3, _("Bo beat every card, so he attacks Cilla. Get rid of Svarta Maja: attack with "
-                  "her together with the four of spades."), "D-A2", your_move=True,
-             better=_("Svarta Maja may be laid alone or with other spades, and an attack is the "
-                      "only way to pass her on. Use the chance now.")),
-        Step(4, _("Cilla beats the four of spades with the king of spades."), "D-B1"),
-        Step(5, _("Now the queen. Nothing beats her, not the ace of spades and not a trump: take "
-                  "her."), "D-B2", your_move=True),
+        Step(1, _("Anna attacks Bo with the three of spades."), "D-A1"),
+        Step(2, _("Bo wants to attack next, because an attack is the only way to pass Svarta "
+                  "Maja on. Answer Anna's attack."), "D-B2", your_move=True,
+             nudge=_("A defender who beats every attack card attacks next. Svarta Maja never "
+                     "beats anything, not even the lowest spade."),
+             better=_("Taking the three would add a card to Bo's hand and pass the next attack "
+                      "on to Cilla. The nine of spades beats it and keeps the jack of diamonds, "
+                      "a trump, for later.")),
+        Step(3, _("Bo beat every card, so he attacks Cilla. Get Svarta Maja out of his hand, "
+                  "together with as many other cards as he can."), "D-A2", your_move=True,
+             nudge=_("Svarta Maja may be laid alone or together with other spades, and nothing "
+                     "beats her in an attack."),
+             better=_("Svarta Maja together with the two of spades passes her on and takes two "
+                      "cards out of Bo's hand at once. Laid alone she would go too, but only one "
+                      "card would leave his hand; any other attack keeps her with Bo.")),
+        Step(4, _("Cilla beats the two of spades with the king of spades."), "D-B1"),
+        Step(5, _("Only Svarta Maja is left on the table. Cilla holds the ace of spades and two "
+                  "trumps. Finish the defence."), "D-B2", your_move=True,
+             nudge=_("Nothing beats Svarta Maja in an attack: not the ace of spades, not a "
+                     "trump.")),
         Step(5, _("Cilla took a card, so the player after her, Anna, attacks next. Cilla must now "
                   "pass Svarta Maja on in an attack of her own."), "D-N1"),
     )),
@@ -134,16 +191,23 @@ DAM = (
         Step(1, _("Anna laid two hearts and refilled at once: the attacker always draws first, "
                   "right after attacking."), "D-R1"),
         Step(3, _("Bo beat the three of hearts with the nine."), "D-B1"),
-        Step(4, _("Take the five of hearts."), "D-B3", your_move=True,
+        Step(4, _("The five of hearts is still on the table, and Bo has no heart left to beat "
+                  "it. Finish the defence as cheaply as you can."), "D-B3", your_move=True,
+             nudge=_("Beating is optional, card by card. A trump is worth more than a low card "
+                     "in your hand."),
              better=_("Bo could trump the five with the jack of diamonds, but a low heart is "
                       "cheap to take, and the trump is worth keeping for a harder attack.")),
         Step(4, _("Bo took one card and holds six again, so he draws nothing: nobody refills "
                   "above the hand size. He did not beat everything, so Cilla attacks Dag."),
              "D-R1"),
         Step(6, _("Cilla attacks with one club and draws one card."), "D-R1"),
-        Step(8, _("Beat the four of clubs with the ten of clubs."), "D-N1", your_move=True,
-             better=_("Dag can beat the only card, so he should: a defender who beats every card "
-                      "attacks next.")),
+        Step(8, _("Dag must answer the attack. If he beats it, he attacks next. Spend as "
+                  "little as you can."), "D-N1", your_move=True,
+             nudge=_("Beat with the lowest card that does the job: a higher card of the same "
+                     "suit, or else a trump."),
+             better=_("The six of clubs is the cheapest card that beats the four. The ten of "
+                      "clubs and the nine of diamonds, a trump, are worth keeping, and taking "
+                      "would cost Dag the next attack.")),
         Step(8, _("Dag beat everything and refilled after his defence. Now he attacks Anna."),
              "D-N1"),
     )),
@@ -158,10 +222,14 @@ DAM = (
                   "so Bo is out: he is safe."), "D-N2"),
         Step(6, _("Cilla beats the six of hearts with the king. The next player with cards, "
                   "Anna, defends."), "D-N2"),
-        Step(7, _("Anna holds only two cards, so Cilla may attack with at most two. Attack with "
-                  "Svarta Maja and the seven of spades."), "D-A4", your_move=True,
-             better=_("With the stock empty every attack is a chance to get rid of Svarta Maja. "
-                      "Lay her now, together with the seven.")),
+        Step(7, _("The stock is empty and Anna holds two cards. Get rid of Svarta Maja, and keep "
+                  "what you will need for beating later."), "D-A4", your_move=True,
+             nudge=_("Once the stock is empty, an attack may hold no more cards than the "
+                     "defender holds. Svarta Maja may go together with other spades."),
+             better=_("Svarta Maja with the five of spades passes her on and gets rid of two cards "
+                      "at once. The seven of spades is the better card to keep, for "
+                      "beating spades later, and any attack without the queen leaves her with "
+                      "Cilla.")),
         Step(8, _("Anna cannot beat either card and takes them both, Svarta Maja included."),
              "D-B5"),
         Step(10, _("Cilla attacked again with the five of clubs. Anna beat it with the eight, so "
@@ -175,15 +243,19 @@ DAM = (
         Step(0, _("Older Swedish rules with the extra attack. No trump is turned: whoever holds "
                   "the king and queen of one suit may announce them, and that suit becomes "
                   "trump."), "D-T4"),
-        Step(1, _("Anna holds the king and queen of hearts. Announce them: choose the two cards "
-                  "and press Announce."), "D-T4", your_move=True,
+        Step(1, _("No suit is trump yet, and Anna holds a king and a queen of one suit. Make them "
+                  "count before she attacks."), "D-T4", your_move=True,
+             nudge=_("A king and queen of one suit may be announced whenever it is your "
+                     "decision; that suit becomes trump. Announcing does not use up the turn."),
              better=_("Announcing costs nothing and does not use up the turn, and a trump suit "
                       "of her own helps Anna more than no trump at all.")),
         Step(3, _("Anna attacks with two clubs and refills with the last two cards of the stock. "
                   "With the extra attack, Bo decides first: slap to close the attack, or "
                   "wait."), "D-A5"),
-        Step(6, _("Bo waits, so Anna may add more clubs. Add the nine of clubs."), "D-A5",
-             your_move=True,
+        Step(6, _("Bo waits, so Anna may add more cards of the attack's suit. The stock is empty: "
+                  "nobody refills any more."), "D-A5", your_move=True,
+             nudge=_("After a wait the attacker may add cards of the attack's suit. Cards added "
+                     "now are not replaced."),
              better=_("Adding the nine gets one more card out of Anna's hand, and the fewer cards "
                       "she holds near the end, the better.")),
         Step(10, _("Bo beats all three clubs, the last one with the three of hearts: hearts are "
@@ -201,9 +273,14 @@ DOLDA = (
              _("Draw a card, swap it along your row, and stop at the crosswise card."), (
         Step(0, _("Each player has a row of six face-down cards; the last one lies crosswise. "
                   "Nobody has looked at their row. Anna, left of the dealer, begins."), "H-S2"),
-        Step(1, _("Draw the top card of the stock."), "H-T2", your_move=True),
-        Step(2, _("The queen of hearts is worth nothing. Swap it into your row: it replaces the "
-                  "leftmost card, which you then look at."), "H-T3", your_move=True,
+        Step(1, _("Anna begins, and the discard pile is still empty. Start her turn."), "H-T2",
+             your_move=True,
+             nudge=_("A turn begins by taking the top card of the stock or of the discard "
+                     "pile.")),
+        Step(2, _("Anna drew the queen of hearts. The lowest total wins: does this card belong "
+                  "in her row?"), "H-T3", your_move=True,
+             nudge=_("A queen scores 0. A card you keep goes into the leftmost position of your "
+                     "row, and the card it replaces comes into your hand."),
              better=_("A queen scores 0, the best card there is: keep it in your row instead of "
                       "discarding it.")),
         Step(2, _("Out came the two of clubs. Anna may discard it, or swap it into the next "
@@ -224,7 +301,10 @@ DOLDA = (
         Step(0, _("Late in a deal: two cards are left in the stock. The deal ends when the stock "
                   "is empty and the turn that drew its last card is over."), "H-E1"),
         Step(1, _("Anna draws the nine of diamonds."), "H-T2"),
-        Step(2, _("A nine is worth nine points. Discard it."), "H-T3", your_move=True,
+        Step(2, _("A nine is worth nine points, and Anna has never seen the cards of her row. "
+                  "Keep her total as low as possible."), "H-T3", your_move=True,
+             nudge=_("Nobody knows their own row cards. An unknown card is worth about six "
+                     "points on average."),
              better=_("Anna does not know her first card, but an unknown card is worth about six "
                       "on average: the nine would most likely raise her score.")),
         Step(3, _("Bo draws the last card of the stock. The deal ends as soon as his turn is "
@@ -240,7 +320,10 @@ DOLDA = (
                   "are thieves, the jacks of hearts and diamonds shields."), "H-V4"),
         Step(3, _("Anna drew a card and discarded it. Bo draws the jack of spades, a thief."),
              "H-T2"),
-        Step(4, _("Swap the thief into your row."), "H-V4", your_move=True,
+        Step(4, _("A jack scores 11 points, but a black jack in the row does more than score. "
+                  "Is it worth a place in Bo's row?"), "H-V4", your_move=True,
+             nudge=_("A black jack in your row is a thief: at the end it steals one card from "
+                     "another player's row."),
              better=_("A jack scores 11, but a thief in your row will steal a good card from "
                       "another player at the end.")),
         Step(5, _("Bo discards the king of clubs that came out. The stock is empty, so the rows "
@@ -262,8 +345,10 @@ SPARDAME = (
              _("Three cards to the left, right or across, all at once."), (
         Step(0, _("Four players, thirteen cards each. In the first deal everyone passes three "
                   "cards to the player on their left before play begins."), "S-P1"),
-        Step(2, _("Anna chooses first. Pass the queen of spades, the ace of spades and the ace of "
-                  "hearts: choose the three cards and press Pass."), "S-P1", your_move=True,
+        Step(2, _("Anna chooses first. Which three cards are most likely to cost her points?"),
+             "S-P1", your_move=True,
+             nudge=_("The queen of spades costs 13 points and each heart one. High cards win "
+                     "tricks, and whoever wins a trick takes its points."),
              better=_("The queen of spades costs 13 points, and high spades and hearts are the "
                       "cards most likely to win tricks you do not want. Pass them on.")),
         Step(4, _("The others choose in turn. Chosen cards lie face down until everyone has "
@@ -276,17 +361,23 @@ SPARDAME = (
              _("When you must follow, when you may lead hearts, and the clean first trick."), (
         Step(1, _("The fourth deal has no passing. Bo holds the two of clubs and leads it."),
              "S-T1"),
-        Step(2, _("Cilla has no clubs, so she may play any card, but no heart and not the queen "
-                  "of spades on the first trick. Play the three of diamonds."), "S-T4",
+        Step(2, _("Cilla has no clubs, so she need not follow suit, but no point card may go on "
+                  "the first trick. Choose a card that helps her later in the deal."), "S-T4",
              your_move=True,
+             nudge=_("Once you hold no card of a suit, you may throw away a heart whenever that "
+                     "suit is led."),
              better=_("Playing her only diamond leaves Cilla without diamonds, so she can throw "
                       "hearts away whenever diamonds are led.")),
         Step(4, _("Dag follows with a club. Anna's ace of clubs is the highest club and wins the "
                   "trick; she leads next."), "S-T5"),
-        Step(6, _("Hearts are not broken yet, so you may not lead one. Lead the king of "
-                  "diamonds."), "S-T3", your_move=True,
-             better=_("This lesson leads the king of diamonds to show how hearts get broken: "
-                      "Cilla has no diamonds left and will have to throw something else.")),
+        Step(6, _("Anna leads. Hearts are not broken, so she may not lead one. Lead so that she "
+                  "can get rid of hearts and the queen of spades later."), "S-T3",
+             your_move=True,
+             nudge=_("Hearts may not be led until a heart has been played. A suit you no longer "
+                     "hold lets you throw away point cards when it is led."),
+             better=_("The king of diamonds is Anna's only diamond: once it is played she holds "
+                      "none, and whenever diamonds are led she may throw away a heart or the "
+                      "queen of spades.")),
         Step(7, _("Bo holds diamonds, so he must follow suit."), "S-T2"),
         Step(8, _("Cilla has no diamonds and throws a heart. Hearts are now broken."), "S-T3"),
         Step(9, _("Anna's king wins the trick, and with it one heart: one point."), "S-C1"),
@@ -297,11 +388,11 @@ SPARDAME = (
                "all."), (
         Step(0, _("Each heart you take costs one point and the queen of spades 13: 26 points in "
                   "all. This deal shows the exception."), "S-C1"),
-        Step(4, _("Anna leads the two of clubs. Nobody else has a club, so it wins, even against "
-                  "three aces."), "S-T5"),
-        Step(5, _("Anna leads again. Lead the ace of clubs."), "S-T5", your_move=True,
-             better=_("Any club wins here, since nobody else holds one. The lesson plays the "
-                      "clubs from the ace down.")),
+        Step(1, _("Anna holds every club; the others hold all the diamonds, hearts and spades. "
+                  "Start the deal."), "S-T1", your_move=True,
+             nudge=_("Whoever holds the two of clubs leads it to the first trick.")),
+        Step(4, _("Nobody else has a club, so Anna's two wins the trick, even against three "
+                  "aces."), "S-T5"),
         Step(12, _("Anna wins every trick. After three tricks she has three hearts and the queen "
                    "of spades: 16 points so far."), "S-C1"),
         Step(52, _("Anna took all thirteen hearts and the queen of spades: she shot the moon. "
@@ -322,13 +413,12 @@ def get(game: str, slug: str) -> Tutorial | None:
 
 
 def narration_msgids() -> list[str]:
-    """Every msgid a tutorial shows (titles, summaries, narration, explanations)."""
+    """Every msgid a tutorial shows (titles, summaries, narration, nudges, explanations)."""
     texts: list[Promise] = list(GAME_TITLES.values())
     for t in TUTORIALS.values():
         texts += [t.title, t.summary]
         for s in t.steps:
             texts.append(s.say)
-            if s.better is not None:
-                texts.append(s.better)
+            texts += [x for x in (s.nudge, s.better) if x is not None]
     with translation.override(None):  # no catalogue: each text is its msgid
         return [str(x) for x in texts]

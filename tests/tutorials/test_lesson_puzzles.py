@@ -1,0 +1,130 @@
+""""Your move" steps are puzzles (issue #15): the narration gives the situation and the goal,
+never the move; a nudge names the idea; ``better`` answers every other legal move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from rules import cardnames
+from rules.engine import cards as C
+from rules.engine import scenario
+from tutorials import lessons
+from tutorials.views import MOVE_LABELS
+
+YOUR_MOVES = [(t, n, s) for t in lessons.TUTORIALS.values()
+              for n, s in enumerate(t.steps, start=1) if s.your_move]
+IDS = [f"{t.key}:{n}" for t, n, _s in YOUR_MOVES]
+
+
+def en(text) -> str:
+    with translation.override(None):  # the msgid itself
+        return str(text)
+
+
+def position(tutorial: lessons.Tutorial, step: lessons.Step):
+    """The scenario, the state the learner faces and the lesson's move (as views.replay)."""
+    scn = scenario.loads(tutorial.scenario_path.read_bytes())
+    states = [state for _n, state, _events in scenario.states(scn)]
+    return scn, states[step.at - 1], scn.steps[step.at - 1].move
+
+
+def canonical(module, action) -> tuple:
+    """One spelling per move: the card sets of an attack, an add or a pass in any order."""
+    words = module.format_action(action).split()
+    if words and words[0] in ("attack", "add", "pass"):
+        return (words[0], *sorted(words[1:]))
+    return tuple(words)
+
+
+def other_legal_moves(tutorial: lessons.Tutorial, step: lessons.Step) -> list[str]:
+    scn, state, move = position(tutorial, step)
+    module = scn.module
+    seat = scn.players.index(move.split()[0])
+    lesson = canonical(module, module.parse_action(state, seat, move.split()[1:]))
+    return [module.format_action(a) for a in state.legal_actions()
+            if canonical(module, a) != lesson]
+
+
+def move_cards(move: str) -> list[int]:
+    """The cards a scenario move names; an announcement shows its king and queen."""
+    words = move.split()
+    if len(words) == 3 and words[1] == "announce":
+        words = [*words[:2], f"K{words[2]}", f"Q{words[2]}"]
+    found = []
+    for w in words[2:]:
+        try:
+            found.append(C.parse(w))
+        except C.CardError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_every_your_move_step_has_a_nudge(tutorial, n, step):
+    assert step.nudge is not None and en(step.nudge).strip()
+    assert en(step.nudge) != en(step.say)
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_a_your_move_step_with_another_legal_move_explains_why_the_lesson_is_better(
+        tutorial, n, step):
+    others = other_legal_moves(tutorial, step)
+    if others:
+        assert step.better is not None and en(step.better).strip(), others[:5]
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_the_lessons_move_is_legal_where_the_learner_faces_it(tutorial, n, step):
+    scn, state, move = position(tutorial, step)
+    seat = scn.players.index(move.split()[0])
+    assert state.to_move == seat
+    action = scn.module.parse_action(state, seat, move.split()[1:])
+    assert canonical(scn.module, action) in {canonical(scn.module, a)
+                                             for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_a_your_move_say_does_not_name_the_move(tutorial, n, step):
+    _scn, _state, move = position(tutorial, step)
+    say = en(step.say).lower()
+    cards = move_cards(move)
+    if cards:
+        with translation.override("en"):
+            names = [cardnames.card_name(c, tutorial.game).lower() for c in cards]
+        assert not all(name in say for name in names), (move, names)
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_a_your_move_say_has_no_button_label(tutorial, n, step):
+    say = en(step.say)
+    assert "press" not in say.lower()
+    with translation.override("en"):
+        labels = {str(label) for label in MOVE_LABELS.values()}
+    # A label is capitalised ("Beat", "Take the cards"); its first word alone, capitalised,
+    # would read as an order to press it ("Beat one more card").
+    words = labels | {label.split()[0] for label in labels}
+    for word in words:
+        assert not re.search(rf"\b{re.escape(word)}\b", say), (word, say)
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_nudge_and_better_do_not_order_a_button_either(tutorial, n, step):
+    for text in (step.nudge, step.better):
+        if text is not None:
+            assert "press" not in en(text).lower()
+
+
+def test_nudges_are_in_the_narration_catalogue_list():
+    msgids = set(lessons.narration_msgids())
+    for _t, _n, step in YOUR_MOVES:
+        assert en(step.nudge) in msgids
+        if step.better is not None:
+            assert en(step.better) in msgids
+
+
+def test_every_tutorial_has_its_your_move_steps_checked():
+    assert len(YOUR_MOVES) >= 20
+    assert {t.game for t, _n, _s in YOUR_MOVES} == set(lessons.GAMES)
