@@ -30,7 +30,7 @@ def test_page_returns_200_with_one_h1_lang_and_hreflang(client, name, language):
     assert f'<html lang="{language}">' in html
     for other in LANGUAGES:
         href = "http://testserver" + url_in(name, other)
-        assert f'<link rel="alternate" hreflang="{other}" href="{href}">' in html
+        assert f'<link id="alternate-{other}" rel="alternate" hreflang="{other}" href="{href}">' in html
     assert 'hreflang="x-default"' in html
 
 

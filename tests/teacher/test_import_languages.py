@@ -15,16 +15,20 @@ from rules.engine import scenario
 from teacher.models import TeacherScenario
 
 pytestmark = pytest.mark.django_db
-DAM_FILE = Path(__file__).resolve().parents[2] / "tutorials/scenarios/dam/anna-bo-cilla.json"
+# A small Dam file of the tests' own (the tutorials change with their lessons).
+DAM_FILE = Path(__file__).resolve().parent / "data" / "dam-three-diamonds.json"
 
 
 def _data():
     return json.loads(DAM_FILE.read_text())
 
 
+DUPLICATE = _data()["deal"]["hands"]["Anna"][0]  # a card of Anna's given to Bo as well
+
+
 def _duplicate():
     data = _data()
-    data["deal"]["hands"]["Bo"][0] = "4D"
+    data["deal"]["hands"]["Bo"][0] = DUPLICATE
     return json.dumps(data)
 
 
@@ -54,7 +58,7 @@ def _unknown_card():
 
 CASES = {
     "malformed": ('{"format": ', None),
-    "duplicate": (_duplicate(), "4D"),
+    "duplicate": (_duplicate(), DUPLICATE),
     "illegal": (_illegal_step(), "Bo beat 4D 2D"),
     "option": (_unknown_option(), "jokers"),
     "expect": (_wrong_expect(), "hand_count"),

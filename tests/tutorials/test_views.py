@@ -123,7 +123,7 @@ def test_moved_cards_are_highlighted(client):
     html = client.get(step_url("dam", "svarta-maja", 2)).content.decode()
     marked = set(re.findall(
         r'card--highlight" role="img" aria-label="[^"]+" data-card="(\w\w)"', html))
-    assert marked == {"2S"}
+    assert marked == {"3S"}
 
 
 def test_language_switcher_keeps_the_step(client):
@@ -133,7 +133,7 @@ def test_language_switcher_keeps_the_step(client):
 
 
 # ------------------------------------------------------------------ your move
-BEAT = ("dam", "svarta-maja", 3)  # Anna attacked with 2S; Bo beats it with 9S
+BEAT = ("dam", "svarta-maja", 3)  # Anna attacked with 3S; Bo beats it with 9S
 
 
 def post(client, data, htmx=False, where=BEAT):
@@ -159,7 +159,7 @@ def test_an_action_not_legal_now_is_refused_plainly(client):
 
 def test_illegal_move_gets_the_engines_reason(client):
     with translation.override("en"):
-        response = post(client, {"action": "beat", "card": "QS", "target": "2S"}, htmx=True)
+        response = post(client, {"action": "beat", "card": "QS", "target": "3S"}, htmx=True)
     html = response.content.decode()
     assert response.status_code == 200
     assert 'data-feedback="illegal"' in html
@@ -176,14 +176,14 @@ def test_legal_but_different_move_explains_why_and_retries(client):
 
 
 def test_lesson_move_with_htmx_shows_the_next_step_and_pushes_its_url(client):
-    response = post(client, {"action": "beat", "card": "9S", "target": "2S"}, htmx=True)
+    response = post(client, {"action": "beat", "card": "9S", "target": "3S"}, htmx=True)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == step_url("dam", "svarta-maja", 4)
     assert 'data-feedback="success"' in response.content.decode()
 
 
 def test_lesson_move_without_javascript_redirects_to_the_next_step(client):
-    response = post(client, {"action": "beat", "card": "9S", "target": "2S"})
+    response = post(client, {"action": "beat", "card": "9S", "target": "3S"})
     assert response.status_code == 303
     assert response["Location"] == step_url("dam", "svarta-maja", 4) + "?ok=1"
     followed = client.get(response["Location"]).content.decode()
@@ -193,7 +193,7 @@ def test_lesson_move_without_javascript_redirects_to_the_next_step(client):
 def test_second_hint_shows_the_move(client):
     html = client.get(step_url(*BEAT) + "?hint=2").content.decode()
     assert 'name="card" value="9S" checked' in html
-    assert 'name="target" value="2S" checked' in html
+    assert 'name="target" value="3S" checked' in html
     assert 'id="tutorial-hint"' in html and 'id="tutorial-hint-form"' not in html
 
 
@@ -210,7 +210,7 @@ def test_malformed_move_is_refused_plainly(client, data):
 
 def test_card_not_in_hand_is_refused_with_a_reason(client):
     with translation.override("en"):
-        html = client.post(move_url(*BEAT), {"action": "beat", "card": "AH", "target": "2S"},
+        html = client.post(move_url(*BEAT), {"action": "beat", "card": "AH", "target": "3S"},
                            follow=True).content.decode()
     assert "You do not have that card." in html
 
@@ -230,7 +230,7 @@ def test_get_on_the_move_endpoint_is_refused(client):
 
 def test_double_submit_of_the_lesson_move_changes_nothing(client):
     for _ in range(2):
-        response = post(client, {"action": "beat", "card": "9S", "target": "2S"})
+        response = post(client, {"action": "beat", "card": "9S", "target": "3S"})
         assert response.status_code == 303
 
 
@@ -361,7 +361,7 @@ def test_htmx_step_updates_the_links_that_name_its_address(client):
 
 
 def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
-    response = post(client, {"action": "beat", "card": "9S", "target": "2S"}, htmx=True)
+    response = post(client, {"action": "beat", "card": "9S", "target": "3S"}, htmx=True)
     html = response.content.decode()
     assert step_url("dam", "svarta-maja", 4, "nb") in html
     assert f'value="{step_url("dam", "svarta-maja", 4)}" hx-swap-oob="true"' in html
@@ -410,13 +410,13 @@ def test_every_your_move_step_has_a_hint(client, game, slug, n):
 
 
 def test_refused_move_without_javascript_redirects_to_the_step_with_the_reason(client):
-    response = post(client, {"action": "beat", "card": "2C", "target": "2S"})
+    response = post(client, {"action": "beat", "card": "2C", "target": "3S"})
     assert response.status_code == 303
     assert response["Location"].startswith(step_url(*BEAT) + "?fb=illegal&r=wrong_suit")
     with translation.override("en"):
         html = client.get(response["Location"]).content.decode()
     assert "Beat a card with a higher card of its own suit, or with a trump." in html
-    assert 'name="card" value="2C" checked' in html and 'name="target" value="2S" checked' in html
+    assert 'name="card" value="2C" checked' in html and 'name="target" value="3S" checked' in html
 
 
 def test_different_move_without_javascript_explains_on_the_step(client):
@@ -427,7 +427,7 @@ def test_different_move_without_javascript_explains_on_the_step(client):
 
 @pytest.mark.parametrize("query", [
     "fb=illegal&r=no_such_reason", "fb=illegal&r=not_higher&c=ZZ", "fb=nope",
-    "fb=illegal&r=not_higher&t=2S.9S", "fb=illegal&r=not_higher&s=" + ".".join(["2D"] * 20),
+    "fb=illegal&r=not_higher&t=3S.9S", "fb=illegal&r=not_higher&s=" + ".".join(["2D"] * 20),
 ])
 def test_tampered_feedback_query_is_ignored(client, query):
     response = client.get(step_url(*BEAT) + "?" + query)
