@@ -761,12 +761,11 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     if max(scores) >= options.limit:
         raise ScenarioError("deal_match_over", limit=options.limit)
     d = _Deal(options, names, dealer, seed, deal_number, scores)
-    cards = deal_cards(n)
     if "hands" in deal:
-        hands = _read_hands(deal["hands"], names, cards)
+        hands = _read_hands(deal["hands"], names, deal_cards(n))
         flat = _flat([_split(seat, hands[seat]) for seat in range(n)])
     else:
-        flat = _random_hands(cards, n, dealer, seed)
+        flat = _random_hands(_DEAL_CARDS[n], n, dealer, seed)
     s = State.__new__(State)
     s.d = d
     s.phase = PASS
@@ -800,7 +799,7 @@ def _seat_keys(n: int, dealer: int) -> tuple[int, ...]:
     return tuple(((dealer + 1 + p) % n) * 64 for p in range(len(_DEAL_CARDS[n])))
 
 
-def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tuple]:
+def _random_hands(cards: tuple[int, ...], n: int, dealer: int, seed: int) -> list[tuple]:
     """S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
 
     No other random choice is ever made in a deal, so the seed is all to keep.  Everything
@@ -815,7 +814,9 @@ def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tupl
     keys = array("I", rng.getrandbits(32 * m).to_bytes(4 * m, "little"))
     if _BIG_ENDIAN:
         keys.byteswap()
-    deck = map(cards.__getitem__, sorted(range(m), key=keys.tolist().__getitem__))
+    deck = sorted(range(m), key=keys.tolist().__getitem__)
+    if m != 52:
+        deck = map(cards.__getitem__, deck)  # with every card dealt, position is card
     keyed = sorted(map(add, _seat_keys(n, dealer), deck))
     bounds = [bisect_left(keyed, b) for b in _BOUNDS[n]]
     acts = list(map(_KEYED.__getitem__, keyed))
