@@ -599,8 +599,10 @@ class State:
             for c in received[i]:
                 k = b + c // 13
                 t = hands[k]
-                j = bisect_left(t, c, key=_card)  # keep the suit in rank order
-                hands[k] = t[:j] + (play[c],) + t[j:]
+                a = play[c]
+                # Keep the suit in rank order: one seat's plays compare as their cards do.
+                j = bisect_left(t, a)
+                hands[k] = t[:j] + (a,) + t[j:]
         if events is not None:
             events.append({"type": "cards_exchanged", "direction": d.direction,
                            "given": list(map(list, chosen)),
