@@ -214,6 +214,10 @@ class PassChoices(Sequence):
         return len(self._table)
 
     def __getitem__(self, i):  # type: ignore[override]
+        if i.__class__ is int:
+            a, b, c = self._table[i]
+            cards = self.cards
+            return ("pass", self.seat, cards[a], cards[b], cards[c])
         if i.__class__ is slice:
             return [self[j] for j in range(*i.indices(len(self._table)))]
         a, b, c = self._table[i]
@@ -557,16 +561,16 @@ class State:
         seat = self.to_move
         if action[1] != seat:
             return False
-        a, b, c = action[2], action[3], action[4]
-        if a == b or b == c or a == c:
+        _, _, a, b, c = action
+        if a.__class__ is not int or b.__class__ is not int or c.__class__ is not int:
+            return False
+        if a == b or b == c or a == c or not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52):
             return False
         h = self.hands
         play = PLAYS[seat]
         base = seat * 4
-        for x in (a, b, c):
-            if x.__class__ is not int or not 0 <= x < 52 or play[x] not in h[base + x // 13]:
-                return False
-        return True
+        return (play[a] in h[base + a // 13] and play[b] in h[base + b // 13]
+                and play[c] in h[base + c // 13])
 
     def _pass(self, action: Action, events: list[dict[str, Any]] | None) -> None:
         d = self.d
