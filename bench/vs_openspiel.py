@@ -16,7 +16,8 @@ The repository root is put on sys.path so ``rules.engine`` (pure Python) imports
 
 Speed: both engines play uniformly random deals in the same process, in alternating slices so
 that machine load hits both alike.  Each loop is the plain idiom of its library:
-``rng.choice(state.legal_actions())`` then apply.  With passing, OpenSpiel draws the pass
+``rng.choice(state.legal_actions())`` then apply, in place on both sides (OpenSpiel's
+``apply_action``, our ``apply_in_place``; neither asks for events).  With passing, OpenSpiel draws the pass
 direction at a chance node (no pass, left, across, right, uniform); ours cycles the deal number
 1-4, the same mix.  OpenSpiel's chance nodes (direction, 52 dealt cards) are uniform in hearts,
 so choosing among ``legal_actions()`` samples them correctly.
@@ -107,7 +108,7 @@ def ours_deals(options, seconds: float, seed: int, passing: bool) -> tuple[int, 
             deal = {"deal_number": deals % 4 + 1 if passing else 4}
             state = new_game(options, NAMES, 3, seed + deals, deal)
             while not state.over:
-                state, _events = state.apply(choice(state.legal_actions()))
+                state.apply_in_place(choice(state.legal_actions()))
             deals += 1
     return deals, time.perf_counter() - start
 

@@ -8,7 +8,12 @@ Actions are plain tuples so that listing and comparing them stays cheap:
 A hand is kept as four tuples (clubs, diamonds, hearts, spades) of play actions in rank
 order, in one flat list for all seats (``hands[seat * 4 + suit]``), so the legal plays are a
 suit tuple or a concatenation of them.  States share everything that does not change during
-a deal through one ``_Deal`` object and copy only what a move changes.
+a deal through one ``_Deal`` object.
+
+``apply_in_place(action, events=None)`` changes the state itself and builds event dicts only
+when given a list to put them in; ``clone()`` copies what it changes.  ``apply`` is clone plus
+``apply_in_place``: a new state and a list of event dicts per move were most of the time of a
+simulation, which needs neither.
 
 During passing, ``legal_actions()`` is a lazy read-only sequence (``PassChoices``) of the
 C(k, 3) choices: building 286 tuples (680 with three players) per pass cost more than the
@@ -209,6 +214,10 @@ class PassChoices(Sequence):
         return len(self._table)
 
     def __getitem__(self, i):  # type: ignore[override]
+        if i.__class__ is int:
+            a, b, c = self._table[i]
+            cards = self.cards
+            return ("pass", self.seat, cards[a], cards[b], cards[c])
         if i.__class__ is slice:
             return [self[j] for j in range(*i.indices(len(self._table)))]
         a, b, c = self._table[i]
@@ -240,7 +249,7 @@ class State:
     """One position of a deal.  ``hands`` is flat: ``hands[seat * 4 + suit]``.
 
     During play ``_legal`` holds the legal plays (a suit tuple or a concatenation), worked
-    out when the state is made; in the other phases it is None.  ``over`` is a plain
+    out by the move that led here; in the other phases it is None.  ``over`` is a plain
     attribute kept equal to ``phase == OVER``: simulations read it after every move.
     """
 
@@ -350,102 +359,123 @@ class State:
                 return other
         return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
 
+    def clone(self) -> State:
+        """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
+        s = _new(State)
+        s.d = self.d
+        s.phase = self.phase
+        s.over = self.over
+        s.to_move = self.to_move
+        s.hands = self.hands[:]
+        s.chosen = self.chosen[:]
+        s.received = self.received
+        s.trick = self.trick
+        s.leader = self.leader
+        s.best = self.best
+        s.best_seat = self.best_seat
+        s.trick_pts = self.trick_pts
+        s.broken = self.broken
+        s.history = self.history
+        s.result = self.result
+        s._legal = self._legal
+        return s
+
     def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+        """The state after ``action`` and the events it caused; ``self`` is left as it was."""
+        s = self.clone()
+        events: list[dict[str, Any]] = []
+        s.apply_in_place(action, events)
+        return s, events
+
+    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None
+                       ) -> None:
+        """Play ``action`` on this state itself; its events are appended to ``events`` if given.
+
+        An illegal action raises IllegalAction before anything is changed.  Simulations use
+        this with ``clone()``: a new state and event dicts per move were most of their time.
+        """
         legal = self._legal
         if legal is None:
             if self.phase == PASS and self._pass_ok(action):
-                return self._pass(action)
+                self._pass(action, events)
+                return
             self._refuse(action)
         elif action not in legal:
             self._refuse(action)
         # A legal play.  The hot path of every simulation, so it is written out in one piece:
-        # the new state, the card out of the hand, the trick, and the next legal plays.
+        # the card out of the hand, the trick, and the next legal plays.
         d = self.d
         seat = action[1]
         card = action[2]
         suit = card // 13
-        s = _new(State)
-        s.d = d
-        s.phase = PLAY
-        s.over = False
-        s.chosen = self.chosen
-        s.received = self.received
-        s.result = None
-        hands = self.hands[:]
+        hands = self.hands
         k = seat * 4 + suit
         t = hands[k]
         i = t.index(action)
         hands[k] = t[1:] if i == 0 else t[:i] + t[i + 1:]
-        s.hands = hands
-        events: list[dict[str, Any]] = [{"type": "card_played", "seat": seat, "cards": [card]}]
+        if events is not None:
+            events.append({"type": "card_played", "seat": seat, "cards": [card]})
         trick = self.trick
         if trick:
-            leader = self.leader
             led = trick[0] // 13
             if suit == led and card > self.best:
-                s.best = card  # S-T5: the highest card of the led suit
-                s.best_seat = seat
-            else:
-                s.best = self.best
-                s.best_seat = self.best_seat
+                self.best = card  # S-T5: the highest card of the led suit
+                self.best_seat = seat
             pts = self.trick_pts + d.values[card]
         else:
-            leader = seat
+            self.leader = seat
             led = suit
-            s.best = card
-            s.best_seat = seat
+            self.best = card
+            self.best_seat = seat
             pts = d.values[card]
-        trick = trick + (card,)
-        if self.broken:
-            broken = s.broken = True
-        elif suit == HEARTS or (card == QS and d.qs_breaks):
-            broken = s.broken = True  # S-T3
-            events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
-        else:
-            broken = s.broken = False
+        trick += (card,)
+        broken = self.broken
+        if not broken and (suit == HEARTS or (card == QS and d.qs_breaks)):
+            broken = self.broken = True  # S-T3
+            if events is not None:
+                events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
         history = self.history
         if len(trick) < d.n:
-            s.trick = trick
-            s.leader = leader
-            s.trick_pts = pts
-            s.history = history
-            nxt = s.to_move = seat + 1 if seat + 1 < d.n else 0
+            self.trick = trick
+            self.trick_pts = pts
+            nxt = self.to_move = seat + 1 if seat + 1 < d.n else 0
             b = nxt * 4
             follow = hands[b + led]
             if follow:
-                s._legal = follow  # S-T2
+                self._legal = follow  # S-T2
             elif history or not d.first_trick_rule:
-                s._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+                self._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
             else:
                 # S-T4: no hearts or queen of spades on the first trick, unless that is all.
                 spades = hands[b + 3]
                 if PLAYS[nxt][QS] in spades:
                     spades = tuple(a for a in spades if a[2] != QS)
                 safe = hands[b] + hands[b + 1] + spades
-                s._legal = safe or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
-            return s, events
+                self._legal = safe or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+            return
         # The trick is complete: collect it; the winner leads the next (S-T5).
-        winner = s.best_seat
-        events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
-                       "leader": leader, "points": pts})
-        history = s.history = history + ((leader, trick, winner, pts),)
-        s.trick = ()
-        s.leader = winner
-        s.to_move = winner
-        s.best = -1
-        s.best_seat = -1
-        s.trick_pts = 0
+        winner = self.best_seat
+        leader = self.leader
+        if events is not None:
+            events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
+                           "leader": leader, "points": pts})
+        history = self.history = history + ((leader, trick, winner, pts),)
+        self.trick = ()
+        self.leader = winner
+        self.to_move = winner
+        self.best = -1
+        self.best_seat = -1
+        self.trick_pts = 0
         if len(history) == d.tricks_per_deal:
-            s._legal = None
-            s._score(events)
-            return s, events
+            self._legal = None
+            self._score(events)
+            return
         b = winner * 4
         if broken:
-            s._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+            self._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
         else:
-            s._legal = (hands[b] + hands[b + 1] + hands[b + 3]  # S-T3
-                        or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3])
-        return s, events
+            self._legal = (hands[b] + hands[b + 1] + hands[b + 3]  # S-T3
+                           or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3])
 
     def view(self, seat: int) -> dict[str, Any]:
         d = self.d
@@ -491,31 +521,12 @@ class State:
         return len(h[b]) + len(h[b + 1]) + len(h[b + 2]) + len(h[b + 3])
 
     # -- moves ----------------------------------------------------------------------------
-    def _copy(self) -> State:
-        s = _new(State)
-        s.d = self.d
-        s.phase = self.phase
-        s.over = self.over
-        s.to_move = self.to_move
-        s.hands = self.hands
-        s.chosen = self.chosen
-        s.received = self.received
-        s.trick = self.trick
-        s.leader = self.leader
-        s.best = self.best
-        s.best_seat = self.best_seat
-        s.trick_pts = self.trick_pts
-        s.broken = self.broken
-        s.history = self.history
-        s.result = self.result
-        s._legal = None
-        return s
-
-    def _score(self, events: list[dict[str, Any]]) -> None:
-        """S-C1..S-C3: score the finished deal (mutates the fresh state being built)."""
+    def _score(self, events: list[dict[str, Any]] | None) -> None:
+        """S-C1..S-C3: score the finished deal."""
         d = self.d
         o = d.options
         n = d.n
+        out: list[dict[str, Any]] = []  # once a deal: not worth skipping when unasked
         points = list(self.taken)
         deal_scores = points[:]
         moon = None
@@ -526,16 +537,18 @@ class State:
             if moon is not None:
                 award = 26 if o.moon_fixed_26 else d.points_in_play
                 deal_scores = [0 if seat == moon else award for seat in range(n)]
-                events.append({"type": "moon_shot", "seat": moon, "points": award})
+                out.append({"type": "moon_shot", "seat": moon, "points": award})
         totals = [d.scores_before[i] + deal_scores[i] for i in range(n)]
         winners: list[int] = []
         if max(totals) >= o.limit:
             low = min(totals)
             winners = [i for i in range(n) if totals[i] == low]  # ties share the win
-        events.append({"type": "deal_scored", "points": points, "scores": deal_scores,
-                       "totals": totals})
+        out.append({"type": "deal_scored", "points": points, "scores": deal_scores,
+                    "totals": totals})
         if winners:
-            events.append({"type": "match_over", "winners": winners, "totals": totals})
+            out.append({"type": "match_over", "winners": winners, "totals": totals})
+        if events is not None:
+            events += out
         self.result = {"points": points, "deal_scores": deal_scores, "totals": totals,
                        "moon": moon, "winners": winners}
         self.phase = OVER
@@ -548,26 +561,25 @@ class State:
         seat = self.to_move
         if action[1] != seat:
             return False
-        a, b, c = action[2], action[3], action[4]
-        if a == b or b == c or a == c:
+        _, _, a, b, c = action
+        if a.__class__ is not int or b.__class__ is not int or c.__class__ is not int:
+            return False
+        if a == b or b == c or a == c or not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52):
             return False
         h = self.hands
         play = PLAYS[seat]
         base = seat * 4
-        for x in (a, b, c):
-            if x.__class__ is not int or not 0 <= x < 52 or play[x] not in h[base + x // 13]:
-                return False
-        return True
+        return (play[a] in h[base + a // 13] and play[b] in h[base + b // 13]
+                and play[c] in h[base + c // 13])
 
-    def _pass(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    def _pass(self, action: Action, events: list[dict[str, Any]] | None) -> None:
         d = self.d
         n = d.n
         seat = action[1]
         chosen_cards = action[2:]
         if not chosen_cards[0] < chosen_cards[1] < chosen_cards[2]:
             chosen_cards = tuple(sorted(chosen_cards))
-        s = self._copy()
-        hands = self.hands[:]
+        hands = self.hands
         # The chosen cards are set aside face down until everyone has chosen (S-P1).
         play = PLAYS[seat]
         for c in chosen_cards:
@@ -575,32 +587,31 @@ class State:
             t = hands[k]
             i = t.index(play[c])
             hands[k] = t[:i] + t[i + 1:]
-        chosen = self.chosen[:]
+        chosen = self.chosen
         chosen[seat] = chosen_cards
-        s.chosen = chosen
-        s.hands = hands
-        target = (seat + d.offset) % n
-        events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "to": target,
-                                         "cards": list(chosen_cards)}]
+        if events is not None:
+            events.append({"type": "pass", "seat": seat, "to": (seat + d.offset) % n,
+                           "cards": list(chosen_cards)})
         if seat != d.pass_order[-1]:
-            s.to_move = (seat + 1) % n  # choices go round the table from forehand
-            return s, events
+            self.to_move = (seat + 1) % n  # choices go round the table from forehand
+            return
         # Everyone has chosen: seat i receives from the seat d.offset to its right.
-        received = chosen[n - d.offset:] + chosen[:n - d.offset]
-        s.received = received
+        received = self.received = chosen[n - d.offset:] + chosen[:n - d.offset]
         for i in range(n):
             play = PLAYS[i]
             b = i * 4
             for c in received[i]:
                 k = b + c // 13
                 t = hands[k]
-                j = bisect_left(t, c, key=_card)  # keep the suit in rank order
-                hands[k] = t[:j] + (play[c],) + t[j:]
-        events.append({"type": "cards_exchanged", "direction": d.direction,
-                       "given": list(map(list, chosen)),
-                       "received": list(map(list, received))})
-        s._start_play()
-        return s, events
+                a = play[c]
+                # Keep the suit in rank order: one seat's plays compare as their cards do.
+                j = bisect_left(t, a)
+                hands[k] = t[:j] + (a,) + t[j:]
+        if events is not None:
+            events.append({"type": "cards_exchanged", "direction": d.direction,
+                           "given": list(map(list, chosen)),
+                           "received": list(map(list, received))})
+        self._start_play()
 
     def _start_play(self) -> None:
         self.phase = PLAY
@@ -756,12 +767,11 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     if max(scores) >= options.limit:
         raise ScenarioError("deal_match_over", limit=options.limit)
     d = _Deal(options, names, dealer, seed, deal_number, scores)
-    cards = deal_cards(n)
     if "hands" in deal:
-        hands = _read_hands(deal["hands"], names, cards)
+        hands = _read_hands(deal["hands"], names, deal_cards(n))
         flat = _flat([_split(seat, hands[seat]) for seat in range(n)])
     else:
-        flat = _random_hands(cards, n, dealer, seed)
+        flat = _random_hands(_DEAL_CARDS[n], n, dealer, seed)
     s = State.__new__(State)
     s.d = d
     s.phase = PASS
@@ -795,7 +805,7 @@ def _seat_keys(n: int, dealer: int) -> tuple[int, ...]:
     return tuple(((dealer + 1 + p) % n) * 64 for p in range(len(_DEAL_CARDS[n])))
 
 
-def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tuple]:
+def _random_hands(cards: tuple[int, ...], n: int, dealer: int, seed: int) -> list[tuple]:
     """S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
 
     No other random choice is ever made in a deal, so the seed is all to keep.  Everything
@@ -810,7 +820,9 @@ def _random_hands(cards: list[int], n: int, dealer: int, seed: int) -> list[tupl
     keys = array("I", rng.getrandbits(32 * m).to_bytes(4 * m, "little"))
     if _BIG_ENDIAN:
         keys.byteswap()
-    deck = map(cards.__getitem__, sorted(range(m), key=keys.tolist().__getitem__))
+    deck = sorted(range(m), key=keys.tolist().__getitem__)
+    if m != 52:
+        deck = map(cards.__getitem__, deck)  # with every card dealt, position is card
     keyed = sorted(map(add, _seat_keys(n, dealer), deck))
     bounds = [bisect_left(keyed, b) for b in _BOUNDS[n]]
     acts = list(map(_KEYED.__getitem__, keyed))
