@@ -12,6 +12,7 @@ from tests.pages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SLUG = "anna-bo-cilla"
+LAST = 10  # its number of steps; step 3 asks Bo to answer 5C 9C QC (the lesson: 8C on 5C)
 
 
 def step_url(live_server, language, n, game="dam", slug=SLUG):
@@ -59,17 +60,17 @@ def test_walk_forwards_and_back_with_the_keyboard(page, live_server, language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_walk_forwards_and_back_with_clicks(page, live_server, language):
-    page.goto(step_url(live_server, language, 4))
+    page.goto(step_url(live_server, language, LAST - 2))
     mark_page(page)
-    for n in (5, 6):
+    for n in (LAST - 1, LAST):
         page.locator("#tutorial-next").click()
         at_step(page, live_server, language, n)
     assert page.locator("#tutorial-next").count() == 0
     page.locator("#tutorial-back").click()
-    at_step(page, live_server, language, 5)
+    at_step(page, live_server, language, LAST - 1)
     assert still_same_document(page)
     page.go_back()
-    at_step(page, live_server, language, 6)
+    at_step(page, live_server, language, LAST)
 
 
 @pytest.mark.parametrize("language,target", [("en", "sv"), ("fi", "nb")])
@@ -91,9 +92,9 @@ def test_your_move_after_an_illegal_and_a_different_move(page, live_server, lang
     page.goto(step_url(live_server, language, 3))
     mark_page(page)
     feedback = page.locator("#tutorial-narration [data-feedback]")
-    # Illegal: the two of diamonds cannot beat the six.
-    pick(page, "2D")
-    pick(page, "6D", name="target")
+    # Illegal: the eight of clubs cannot beat the nine.
+    pick(page, "8C")
+    pick(page, "9C", name="target")
     page.locator('button[name="action"][value="beat"]').click()
     expect(feedback).to_have_attribute("data-feedback", "illegal")
     settled(page)
@@ -103,10 +104,9 @@ def test_your_move_after_an_illegal_and_a_different_move(page, live_server, lang
     settled(page)
     at_step(page, live_server, language, 3)
     # The lesson's move.
-    if page.locator('input[name="card"][value="2D"]').is_checked():
-        pick(page, "2D")
-    pick(page, "7D")
-    pick(page, "4D", name="target")
+    if not page.locator('input[name="card"][value="8C"]').is_checked():
+        pick(page, "8C")
+    pick(page, "5C", name="target")
     page.locator('button[name="action"][value="beat"]').click()
     at_step(page, live_server, language, 4)
     expect(feedback).to_have_attribute("data-feedback", "success")
@@ -120,8 +120,8 @@ def test_your_move_works_without_javascript(browser, live_server):
     page.locator('button[name="action"][value="take"]').click()
     expect(page).to_have_url(re.compile(r"/en/dam/tutorials/anna-bo-cilla/3/\?fb=different"))
     expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "different")
-    pick(page, "7D")
-    pick(page, "4D", name="target")
+    pick(page, "8C")
+    pick(page, "5C", name="target")
     page.locator('button[name="action"][value="beat"]').click()
     expect(page).to_have_url(re.compile(r"/en/dam/tutorials/anna-bo-cilla/4/\?ok=1$"))
     page.locator("#tutorial-next").click()
@@ -129,11 +129,17 @@ def test_your_move_works_without_javascript(browser, live_server):
     context.close()
 
 
-def test_hint_button_shows_the_move(page, live_server):
+def test_hints_give_a_nudge_then_the_move(page, live_server):
     page.goto(step_url(live_server, "en", 3))
+    page.get_by_role("button", name="Give me a hint").click()
+    expect(page.locator("#tutorial-nudge")).to_be_visible()
+    expect(page.locator("#tutorial-nudge")).to_be_focused()
+    expect(page.locator('input[name="card"][value="8C"]')).not_to_be_checked()
     page.get_by_role("button", name="Show me the move").click()
-    expect(page.locator(".tutorial-hint")).to_be_visible()
-    expect(page.locator('input[name="card"][value="7D"]')).to_be_checked()
+    expect(page.locator("#tutorial-hint")).to_be_visible()
+    expect(page.locator('input[name="card"][value="8C"]')).to_be_checked()
+    page.locator('button[name="action"][value="beat"]').click()
+    expect(page.locator("#tutorial-feedback")).to_contain_text("★☆☆")
 
 
 PAGES = [("dam", SLUG, 3), ("dam", "endgame", 10), ("dolda", "draw-and-swap", 5),

@@ -440,3 +440,88 @@ def test_announce_hint_names_and_selects_the_king_and_queen(client):
         html = client.get(step_url("dam", "variants", 2) + "?hint=2").content.decode()
     assert 'name="card" value="KH" checked' in html and 'name="card" value="QH" checked' in html
     assert "king of hearts" in html.split('id="tutorial-hint"', 1)[1].split("</p>", 1)[0]
+
+
+# ------------------------------------------------------------------ hints and stars
+LESSON = {"action": "beat", "card": "9S", "target": "3S"}  # the lesson's move at BEAT
+
+
+def stars_of(client):
+    return progress.stars(type("R", (), {"COOKIES": {
+        progress.STARS_COOKIE: client.cookies[progress.STARS_COOKIE].value
+        if progress.STARS_COOKIE in client.cookies else ""}})())
+
+
+def test_first_hint_is_the_nudge_without_the_move(client):
+    with translation.override("en"):
+        html = client.get(step_url(*BEAT) + "?hint=1").content.decode()
+        nudge = str(escape(lessons.get(*BEAT[:2]).steps[BEAT[2] - 1].nudge))
+    assert nudge in html and 'id="tutorial-hint"' not in html
+    assert 'checked' not in html.split('id="hand-1"', 1)[1].split("</ul>", 1)[0]
+    assert '<input type="hidden" name="hint" value="2">' in html  # the next level offered
+
+
+@pytest.mark.parametrize("hints,stars", [((), 3), (("1",), 2), (("1", "2"), 1), (("2",), 1)])
+def test_a_solved_step_earns_the_stars_its_hints_left(client, hints, stars):
+    for level in hints:
+        client.get(step_url(*BEAT) + f"?hint={level}")
+    html = post(client, LESSON, htmx=True).content.decode()
+    assert stars_of(client) == {(f"{BEAT[0]}:{BEAT[1]}", BEAT[2]): stars}
+    assert "★" * stars + "☆" * (3 - stars) in html
+
+
+def test_skipping_earns_no_stars(client):
+    client.get(step_url(*BEAT) + "?hint=1")
+    client.get(step_url(BEAT[0], BEAT[1], BEAT[2] + 1))
+    assert stars_of(client) == {}
+
+
+def test_the_best_stars_are_kept_and_a_new_try_starts_without_help(client):
+    post(client, LESSON)
+    client.get(step_url(*BEAT) + "?hint=2")
+    post(client, LESSON)
+    assert stars_of(client)[(f"{BEAT[0]}:{BEAT[1]}", BEAT[2])] == 3
+    client.get(step_url(*BEAT) + "?hint=2")
+    post(client, LESSON)
+    client.cookies.pop(progress.STARS_COOKIE)
+    post(client, LESSON)  # the help was forgotten with the last solution
+    assert stars_of(client)[(f"{BEAT[0]}:{BEAT[1]}", BEAT[2])] == 3
+
+
+def test_lists_show_the_stars_earned(client):
+    post(client, LESSON)
+    tutorial = lessons.get(*BEAT[:2])
+    moves = sum(s.your_move for s in tutorial.steps)
+    for url in (reverse("tutorials"), reverse("tutorials_dam")):
+        html = client.get(url).content.decode()
+        assert f"3/{3 * moves}" in html
+        assert f'aria-label="3 of {3 * moves} stars"' in html
+
+
+def test_reset_forgets_stars_and_hints(client):
+    client.get(step_url(*BEAT) + "?hint=1")
+    post(client, LESSON)
+    response = client.post(reverse("tutorials_reset"))
+    for name in (progress.COOKIE, progress.STARS_COOKIE, progress.HELP_COOKIE):
+        assert response.cookies[name].value == ""
+
+
+@pytest.mark.parametrize("value", ["dam:svarta-maja:3:9", "dam:svarta-maja:1:3", "x:y:3:3",
+                                   "dam:svarta-maja:3", "dam:svarta-maja:99999:3", "<b>"])
+def test_tampered_stars_are_ignored(client, value):
+    client.cookies[progress.STARS_COOKIE] = value
+    assert client.get(reverse("tutorials")).status_code == 200
+    assert stars_of(client) == {}
+
+
+def test_without_javascript_the_next_step_shows_the_stars(client):
+    client.get(step_url(*BEAT) + "?hint=1")
+    response = post(client, LESSON)
+    html = client.get(response["Location"]).content.decode()
+    assert 'data-feedback="success"' in html and "★★☆" in html
+
+
+def test_a_hint_has_its_own_address_and_refuses_garbage(client):
+    assert 'id="tutorial-nudge"' not in client.get(step_url(*BEAT) + "?hint=7").content.decode()
+    assert 'id="tutorial-nudge"' not in client.get(
+        step_url("dam", "svarta-maja", 2) + "?hint=1").content.decode()  # no move to hint at
