@@ -1,6 +1,8 @@
 """Every tutorial in every language, walked in Chromium as a learner would: at each "your move"
-step a wrong move, both hints and the right move; after every Next and Back the page must be
-exactly what a fresh load of its address gives (the feedback of the move just made aside)."""
+step a wrong move, both hints and the right move, then Back to the puzzle and Next again; after
+every Next and Back the page must be exactly what a fresh load of its address gives (the
+feedback of the move just made aside).  The walk back to the first step is compared in one
+language per tutorial, each language in turn, and its first step in all."""
 
 import pytest
 from django.urls import reverse
@@ -39,9 +41,13 @@ def step_url(live_server, language, tutorial, n):
                                          kwargs={"slug": tutorial.slug, "step": n})
 
 
+BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, .card-ghost"
+
+
 def settled(page):
-    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, .card-ghost")
-           ).to_have_count(0)
+    # The page in front: Chromium holds back the animations of a tab behind another one.
+    page.bring_to_front()
+    page.wait_for_function(f"() => !document.querySelector({BUSY!r})", polling=50)
 
 
 def form_of(words):
@@ -86,12 +92,18 @@ def play(page, move):
     page.locator(f'#tutorial-move button[value="{kind}"]').click()
 
 
+FRESH: dict[str, dict] = {}  # a fresh load of an address, taken once per test run
+
+
 def same_as_fresh(page, fresh, *, feedback=False):
     settled(page)
     if feedback:
         page.evaluate(WITHOUT_FEEDBACK)
-    fresh.goto(page.url)
-    mine, theirs = page.evaluate(SNAPSHOT), fresh.evaluate(SNAPSHOT)
+    mine = page.evaluate(SNAPSHOT)
+    if page.url not in FRESH:
+        fresh.goto(page.url)
+        FRESH[page.url] = fresh.evaluate(SNAPSHOT)
+    theirs = FRESH[page.url]
     assert mine["title"] == theirs["title"], page.url
     assert mine["boxes"] == theirs["boxes"], page.url
     if mine["html"] != theirs["html"]:
@@ -149,11 +161,15 @@ def test_walk_matches_a_fresh_load_after_every_step(page, context, live_server, 
             break
         page.locator("#tutorial-next").click()
         n += 1
-    # Back to the start one step at a time, then history and a language switch.
+    # Back to the start one step at a time, compared in one language per tutorial (each
+    # language in turn), then history and a language switch.
+    compare = LANGUAGES[sorted(lessons.TUTORIALS).index((tutorial.game, tutorial.slug))
+                        % len(LANGUAGES)] == language
     for n in range(total - 1, 0, -1):
         page.locator("#tutorial-back").click()
         expect(page).to_have_url(step_url(live_server, language, tutorial, n))
-        same_as_fresh(page, fresh)
+        if compare or n == 1:
+            same_as_fresh(page, fresh)
     assert page.evaluate("window.__sameDocument === true")  # htmx answered every step
     page.go_back()
     expect(page).to_have_url(step_url(live_server, language, tutorial, 2))
