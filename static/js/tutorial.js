@@ -7,7 +7,7 @@
   var pending = null; // a key pressed meanwhile, carried out once the new step has settled
 
   function inControl(el) {
-    return el && el.closest && el.closest("input, textarea, select, button, summary, a, [contenteditable]");
+    return el && el.closest && el.closest("input, textarea, select, button, summary, [contenteditable]");
   }
   function follow(id) {
     var link = document.getElementById(id);

@@ -164,3 +164,24 @@ def test_nothing_overflows_at_375_px(page, live_server, language):
         page.goto(step_url(live_server, language, n, game, slug))
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (game, slug, n, overflow)
+
+
+def test_cards_travel_between_steps(page, live_server):
+    page.goto(step_url(live_server, "en", 1))
+    page.locator("#tutorial-next").click()  # Anna's three clubs go from her hand to the table
+    page.wait_for_function("() => document.getAnimations().length > 0")
+    settled(page)
+
+
+def test_reduced_motion_keeps_the_cards_still(browser, live_server):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(step_url(live_server, "en", 1))
+    page.evaluate("""() => { window.__moved = 0; document.addEventListener('htmx:afterSettle',
+        () => { window.__moved += document.getAnimations().length
+                + document.querySelectorAll('.card-ghost').length; }); }""")
+    for link, n in (("#tutorial-next", 2), ("#tutorial-next", 3), ("#tutorial-back", 2)):
+        page.locator(link).click()
+        at_step(page, live_server, "en", n)
+    assert page.evaluate("window.__moved") == 0
+    context.close()

@@ -525,3 +525,17 @@ def test_a_hint_has_its_own_address_and_refuses_garbage(client):
     assert 'id="tutorial-nudge"' not in client.get(step_url(*BEAT) + "?hint=7").content.decode()
     assert 'id="tutorial-nudge"' not in client.get(
         step_url("dam", "svarta-maja", 2) + "?hint=1").content.decode()  # no move to hint at
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_tutorial_pages_never_touch_the_database(client, django_assert_num_queries, htmx):
+    """Tutorials are files and cookies only; so their tests cannot differ between databases."""
+    extra = HX if htmx else {}
+    with django_assert_num_queries(0):
+        client.get(reverse("tutorials"))
+        client.get(reverse("tutorials_dam"))
+        client.get(step_url(*BEAT), **extra)
+        client.get(step_url(*BEAT) + "?hint=1", **extra)
+        post(client, {"action": "take"}, htmx=htmx)
+        post(client, LESSON, htmx=htmx)
+        client.post(reverse("tutorials_reset"))
