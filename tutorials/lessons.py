@@ -133,7 +133,7 @@ DAM = (
                      "heart where a heart is enough."),
              better=_("The ace of hearts beats either heart, and the four of clubs, his only "
                       "trump, beats the other one: together they beat both. Taking would cost "
-                      "Eero the next attack. This lesson lays the ace on the nine first.")),
+                      "Eero the next attack. In this lesson the ace goes on the nine first.")),
         Step(5, _("The nine of hearts is beaten. The seven is left, and none of his hearts can "
                   "beat it. Finish the defence so that Eero attacks next."), "D-B1",
              your_move=True,
@@ -245,8 +245,8 @@ DAM = (
                   "trump."), "D-T4"),
         Step(1, _("No suit is trump yet, and Anna holds a king and a queen of one suit. Make them "
                   "count before she attacks."), "D-T4", your_move=True,
-             nudge=_("A king and queen of one suit may be announced whenever it is your "
-                     "decision; that suit becomes trump. Announcing does not use up the turn."),
+             nudge=_("A king and queen of one suit may be announced whenever you have a "
+                     "decision to make; that suit becomes trump. Announcing does not use up the turn."),
              better=_("Announcing costs nothing and does not use up the turn, and a trump suit "
                       "of her own helps Anna more than no trump at all.")),
         Step(3, _("Anna attacks with two clubs and refills with the last two cards of the stock. "
@@ -303,7 +303,7 @@ DOLDA = (
         Step(1, _("Anna draws the nine of diamonds."), "H-T2"),
         Step(2, _("A nine is worth nine points, and Anna has never seen the cards of her row. "
                   "Keep her total as low as possible."), "H-T3", your_move=True,
-             nudge=_("Nobody knows their own row cards. An unknown card is worth about six "
+             nudge=_("Nobody knows the cards in their own row. An unknown card is worth about six "
                      "points on average."),
              better=_("Anna does not know her first card, but an unknown card is worth about six "
                       "on average: the nine would most likely raise her score.")),
@@ -389,7 +389,7 @@ SPARDAME = (
         Step(0, _("Each heart you take costs one point and the queen of spades 13: 26 points in "
                   "all. This deal shows the exception."), "S-C1"),
         Step(1, _("Anna holds every club; the others hold all the diamonds, hearts and spades. "
-                  "Start the deal."), "S-T1", your_move=True,
+                  "Lead to the first trick."), "S-T1", your_move=True,
              nudge=_("Whoever holds the two of clubs leads it to the first trick.")),
         Step(4, _("Nobody else has a club, so Anna's two wins the trick, even against three "
                   "aces."), "S-T5"),
