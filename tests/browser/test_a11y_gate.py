@@ -147,10 +147,14 @@ def test_a_tutorial_can_be_finished_with_the_keyboard_alone(page, live_server):
         expect(page.locator("#tutorial-progressbar")).to_have_attribute("value", str(n))
         settled(page)
         if n in moves:
-            tab_to(page, "form.tutorial-hint-form button")
-            page.keyboard.press("Enter")
-            expect(page.locator(".tutorial-hint")).to_be_visible()
-            settled(page)
+            for _level in (1, 2):  # the nudge, then the move (a step without a nudge: at once)
+                if page.locator("#tutorial-hint").count():
+                    break
+                tab_to(page, "form.tutorial-hint-form button")
+                page.keyboard.press("Enter")
+                expect(page.locator(".tutorial-hint").first).to_be_visible()
+                settled(page)
+            expect(page.locator("#tutorial-hint")).to_be_visible()
             tab_to(page, f'button[name="action"][value="{moves[n]}"]')
             page.keyboard.press("Enter")
             expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "success")
