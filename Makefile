@@ -36,8 +36,9 @@ migrate: $(VENV)/.installed
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 messages: $(VENV)/.installed
 	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done
