@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -257,23 +259,48 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
 
 
 # --------------------------------------------------------------------------- rendering
-def _render_step(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]], *,
-                 status: int = 200, push_url: str = "") -> HttpResponse:
-    """The full page, or for htmx the ``htmx`` partial with the address links of the page it
-    leaves the browser on (``push_url``, else the request's own address)."""
-    ctx = make_ctx()
+# A step's htmx answer without feedback depends only on the shipped files, the language and the
+# address, so each is rendered once per process; the CSRF token goes in per request.
+CSRF_SENTINEL = "__tutorial_csrf__"
+_PARTIALS: dict[tuple[str, ...], str] = {}
+_MAX_PARTIALS = 2000
+
+
+def _partial_html(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
+                  address: str, cacheable: bool) -> str:
+    key = (get_language(), request.scheme, request.get_host(), address)
+    html = _PARTIALS.get(key) if cacheable else None
+    if html is None:
+        html = render_to_string("tutorials/step.html#htmx",
+                                {**make_ctx(), "csrf_token": CSRF_SENTINEL}, request=request)
+        html += address_oob(request, address)
+        if cacheable and len(_PARTIALS) < _MAX_PARTIALS:
+            _PARTIALS[key] = html
+    return html.replace(CSRF_SENTINEL, get_token(request))
+
+
+def _render_step(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, *,
+                 status: int = 200, push_url: str = "", **shown: Any) -> HttpResponse:
+    """Step ``n`` as a full page, or for htmx the ``htmx`` partial with the address links of the
+    page it leaves the browser on (``push_url``, else the request's own address).  ``shown``:
+    what ``step_context`` shows besides the step (hint, feedback, the learner's choice)."""
+    def make_ctx() -> dict[str, Any]:
+        return step_context(tutorial, n, **shown)
+
     if request.htmx and not request.htmx.history_restore_request:
-        html = render_to_string("tutorials/step.html#htmx", ctx, request=request)
-        response = HttpResponse(html + address_oob(request, push_url or request.get_full_path()),
+        address = push_url or request.get_full_path()
+        cacheable = not shown.get("feedback") and not shown.get("selected")
+        response = HttpResponse(_partial_html(request, make_ctx, address, cacheable),
                                 status=status)
         if push_url:
             response["HX-Push-Url"] = push_url
     else:
+        ctx = make_ctx()
         ctx["finished"] = progress.finished(request)
         response = render(request, "tutorials/step.html", ctx, status=status)
     response["Vary"] = "HX-Request"
-    if ctx["n"] == ctx["total"] and status == 200:
-        progress.mark_finished(request, response, ctx["tutorial"].key)
+    if n == len(tutorial.steps) and status == 200:
+        progress.mark_finished(request, response, tutorial.key)
     return response
 
 
@@ -341,15 +368,13 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         shown = _feedback_from_query(request, tutorial, step)
         if shown is not None:  # a move refused without JavaScript (see ``move``)
             text, kind, selected, target = shown
-            return _render_step(request, partial(
-                step_context, tutorial, step, selected=selected, target=target,
-                feedback=text, feedback_kind=kind))
+            return _render_step(request, tutorial, step, selected=selected, target=target,
+                                feedback=text, feedback_kind=kind)
     hint = hint_level(tutorial, step, request.GET.get("hint", ""))
     feedback: dict[str, Any] = {}
     if request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move:
         feedback = _success(progress.stars(request).get((tutorial.key, step - 1), 0))
-    response = _render_step(request, partial(step_context, tutorial, step, hint=hint,
-                                             **feedback))
+    response = _render_step(request, tutorial, step, hint=hint, **feedback)
     if hint:  # asking for help lowers the stars this step can still earn
         progress.record_help(request, response, tutorial.key, step, hint)
     return response
@@ -416,9 +441,8 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
         return _not_found(request, tutorial, game)
     lesson = tutorial.steps[step - 1]
     if not lesson.your_move:
-        return _render_step(request, partial(
-            step_context, tutorial, step, feedback_kind="error",
-            feedback=_("There is no move to make at this step.")), status=400)
+        return _render_step(request, tutorial, step, status=400, feedback_kind="error",
+                            feedback=_("There is no move to make at this step."))
     rp = replay(game, slug)
     module = rp.scn.module
     lesson_move = rp.scn.steps[lesson.at - 1].move
@@ -430,9 +454,8 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
 
     def again(feedback: str, kind: str, status: int = 200) -> HttpResponse:
         """The same step with a message; the learner's choice stays selected."""
-        return _render_step(request, partial(
-            step_context, tutorial, step, selected=selected, target=target_card,
-            feedback=feedback, feedback_kind=kind), status=status)
+        return _render_step(request, tutorial, step, status=status, selected=selected,
+                            target=target_card, feedback=feedback, feedback_kind=kind)
 
     def refused(kind: str, code: str = "", cards: tuple[int, ...] = ()) -> HttpResponse:
         """The step again with the reason: in place for htmx, else redirected to the step's
@@ -476,8 +499,8 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     next_n = min(step + 1, len(tutorial.steps))
     next_url = _step_url(game, slug, next_n)
     if request.htmx:
-        response = _render_step(request, partial(step_context, tutorial, next_n,
-                                                 **_success(stars)), push_url=next_url)
+        response = _render_step(request, tutorial, next_n, push_url=next_url,
+                                **_success(stars))
     else:
         response = HttpResponseRedirect(next_url + "?ok=1", status=303)
     progress.record_stars(request, response, tutorial.key, step, stars)
