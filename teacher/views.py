@@ -20,6 +20,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from django_htmx.http import HttpResponseClientRedirect
+
 from dam_site.htmx import HtmxHttpRequest, address_oob
 
 from rules.engine import scenario
@@ -401,9 +403,7 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj.save(update_fields=["data", "title", "updated"])
     url = reverse("scenario_detail", args=[code])
     if _partial(request):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url, status=204)
     return HttpResponseRedirect(url, status=303)
 
 

@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from django_htmx.http import HttpResponseClientRedirect
+
 from dam_site.htmx import HtmxHttpRequest
 
 from rules.engine import cards as C
@@ -336,9 +338,7 @@ def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
                        status=200 if request.htmx else exc.status)
     url = reverse(f"practice_{game}_play", args=[new.pk])
     if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url, status=204)
     return HttpResponseRedirect(url)
 
 
