@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from dam_site.htmx import HtmxHttpRequest, address_oob
 
 from rules.engine import scenario
-from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.errors import IllegalAction
 from rules.engine.games import GAME_NAMES
 from rules.reasons import reason_text
 from rules.templatetags.cards import card_context
@@ -175,25 +175,10 @@ def _parse(code: str) -> int:
     return C.parse(code)
 
 
-_REPLAYS: dict[tuple[str, str], tuple] = {}
-_MAX_REPLAYS = 32
-
-
 def _replay_or_none(obj: TeacherScenario):
-    """The scenario's frames, kept per process for the stored version (states never mutate, so
-    presenting step after step replays the record once)."""
-    key = (obj.code, obj.updated.isoformat() if obj.updated else "")
-    hit = _REPLAYS.get(key)
-    if hit is not None:
-        return hit
-    try:
-        result = S.replay(obj.data)
-    except (ScenarioError, IllegalAction):
-        result = (None, None)
-    if len(_REPLAYS) >= _MAX_REPLAYS:
-        _REPLAYS.pop(next(iter(_REPLAYS)))
-    _REPLAYS[key] = result
-    return result
+    """The scenario's frames from the shared cache (presenting step after step replays the
+    record once, on whichever server)."""
+    return S.replay_or_none(obj.data)
 
 
 @require_safe
@@ -248,10 +233,7 @@ def _editor_context(request: HttpRequest, obj: TeacherScenario, message: str = "
     ctx["deck"] = [[{**card_context(c, game), "used": card_context(c, game)["code"] in used}
                     for c in range(suit * 13, suit * 13 + 13)] for suit in range(4)]
     if not problem:
-        try:
-            scn, frames = S.replay(data)
-        except (ScenarioError, IllegalAction):
-            scn = None
+        scn, frames = S.replay_or_none(data)
         if scn is not None:
             state = frames[-1].state
             ctx["table"] = _table(scn, frames[-1], None)

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules import replay as stored
 from rules.cardnames import card_name, suit_name
 from rules.engine import cards as C
 from rules.engine import scenario as scn
@@ -163,18 +164,24 @@ def scenario_of(record: PracticeGame, upto: int | None = None) -> scn.Scenario:
     return scn.parse(data)
 
 
+def _derived(record: PracticeGame, frames: list[stored.Frame]) -> Derived:
+    steps = frames[1:]
+    return Derived(frames[-1].state, [f.events for f in steps],
+                   [record.names.index(f.step.move.split()[0]) for f in steps])
+
+
 def replay(record: PracticeGame, upto: int | None = None) -> Derived:
-    module = game_module(record.game)
-    sc = scenario_of(record, upto)
-    state = sc.initial_state()
-    derived = Derived(state)
-    for step in sc.steps:
-        seat = record.names.index(step.move.split()[0])
-        state, events = scn.apply_move(module, state, sc.players, step.move)
-        derived.events.append(events)
-        derived.seats.append(seat)
-    derived.state = state
-    return derived
+    """The record replayed through the engine (rules/replay.py), up to move ``upto``."""
+    return _derived(record, stored.frames(scenario_of(record, upto)))
+
+
+def replay_shared(record: PracticeGame, upto: int) -> Derived:
+    """``replay`` for the read-only replay link: the whole record's frames are cached (keyed
+    on its content), so stepping through them replays it once."""
+    found = stored.cached_frames(export(record))
+    if found is None:  # not a legal game: fail as a fresh replay does
+        return replay(record, upto)
+    return _derived(record, found[1][:upto + 1])
 
 
 def load(record: PracticeGame) -> Derived:

@@ -377,7 +377,7 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     except ValueError:
         at = total
     at = max(0, min(total, at))
-    derived = P.replay(record, at)
+    derived = P.replay_shared(record, at)
     view = _view_for_page(record, derived.state)
     table = table_context(view, label=_("Card table"))
     log = P.game_log(record, derived)
