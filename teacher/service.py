@@ -182,6 +182,11 @@ def rule_fields(data: dict[str, Any]) -> dict[str, Any]:
     return {"preset": preset, "presets": list(module.PRESETS), "fields": fields}
 
 
+def option_names(data: dict[str, Any]) -> list[str]:
+    """The options of the scenario's game (the fields of the rules form)."""
+    return list(option_choices(game_module(data["game"]).Options))
+
+
 def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
     """A preset plus the options that differ from it; the deal keeps its cards."""
     _no_steps(data)

@@ -243,41 +243,6 @@ def _check_version(record: PracticeGame, version: Any) -> int:
 
 
 # --------------------------------------------------------------------------- moves
-def words_from_post(game: str, data) -> list[str]:
-    """Form fields -> the scenario words of the move (checked by the engine, not here)."""
-    move = (data.get("move") or "").strip().lower()
-    if not move or len(move) > 20 or not move.isalpha():
-        raise PracticeError(_("Choose a move with one of the buttons."))
-    cards = [c.strip() for c in data.getlist("card") if c.strip()][:20]
-    words = [move]
-    if game == "dam":
-        if move == "beat":
-            target = (data.get("target") or "").strip()
-            if not target or len(cards) != 1:
-                raise PracticeError(_("To beat, choose one card on the table and one card of "
-                                      "yours."))
-            words += [target, cards[0]]
-        elif move == "announce":
-            words.append((data.get("suit") or "").strip()[:2])
-        else:
-            words += cards
-    elif game == "dolda":
-        if move == "draw":
-            words.append((data.get("source") or "").strip().lower()[:10])
-        elif move == "shield":
-            words += [p.strip()[:2] for p in data.getlist("position")][:3]
-        elif move == "steal":
-            own = (data.get("position") or "").strip()[:2]
-            target = (data.get("target") or "").strip()
-            victim, _sep, pos = target.partition(":")
-            words += [own, victim[:30], pos[:2]]
-    else:
-        words += cards
-    if any(not w for w in words):
-        raise PracticeError(_("Choose a move with one of the buttons."))
-    return words
-
-
 def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
     v = _check_version(record, version)
     derived = load(record)

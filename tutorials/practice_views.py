@@ -30,7 +30,10 @@ from rules.engine.options import option_choices
 from rules.titles import GAME_TITLES
 from rules.variants import OPTION_LABELS, value_label
 
+from dam_site.forms import first_error
+
 from . import practice as P
+from .practice_forms import HintForm, MoveForm, PresetForm, ReplayStepForm, VersionForm
 from .models import LEVEL_CHOICES, PracticeGame
 from rules.templatetags.cards import card_context
 
@@ -153,10 +156,12 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
                 return HttpResponseRedirect(reverse(f"practice_{game}_play", args=[record.pk]))
         status = 400
     else:
+        # ?preset= comes from links on the rules pages: an unknown one (an old link) is ignored
+        # and the page starts from the default rule set.
+        query = PresetForm(game_module(game).PRESETS, request.GET)
         initial = {}
-        preset = request.GET.get("preset", "")
-        if preset in game_module(game).PRESETS:
-            initial["preset"] = preset
+        if query.is_valid() and query.cleaned_data["preset"]:
+            initial["preset"] = query.cleaned_data["preset"]
         form = NewGameForm(game, initial=initial)
         status = 200
     return render(request, "practice/new.html", {
@@ -284,9 +289,19 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
 @require_safe
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
+    query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
     derived = P.load(record)
-    ctx = _context(request, record, derived, show_hint=request.GET.get("hint") == "1")
+    ctx = _context(request, record, derived,
+                   show_hint=query.is_valid() and query.cleaned_data["hint"] == 1)
     return _render(request, "practice/game.html", "update", ctx)
+
+
+def _version(request: HttpRequest) -> int:
+    """The game version the page showed; PracticeError when the form lacks it."""
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        raise P.PracticeError(first_error(form))
+    return form.cleaned_data["version"]
 
 
 def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpResponse:
@@ -309,8 +324,10 @@ def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
 
     def act():
-        words = P.words_from_post(game, request.POST)
-        P.human_move(record, request.POST.get("version"), words)
+        form = MoveForm(game, request.POST)
+        if not form.is_valid():
+            raise P.PracticeError(first_error(form))
+        P.human_move(record, _version(request), form.cleaned_data["words"])
 
     return _after_post(request, record, act)
 
@@ -318,20 +335,20 @@ def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 @require_POST
 def step(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
-    return _after_post(request, record, lambda: P.step_bot(record, request.POST.get("version")))
+    return _after_post(request, record, lambda: P.step_bot(record, _version(request)))
 
 
 @require_POST
 def undo(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
-    return _after_post(request, record, lambda: P.undo(record, request.POST.get("version")))
+    return _after_post(request, record, lambda: P.undo(record, _version(request)))
 
 
 @require_POST
 def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     try:
-        new = P.next_deal(record, request.POST.get("version"))
+        new = P.next_deal(record, _version(request))
     except P.PracticeError as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx,
@@ -372,16 +389,16 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     except PracticeGame.DoesNotExist:
         raise Http404 from None
     total = len(record.actions)
-    try:
-        at = int(request.GET.get("step", total))
-    except ValueError:
-        at = total
-    at = max(0, min(total, at))
+    base = reverse(f"practice_{game}_replay", args=[token])
+    # A step that is not a number shows the end, one out of range the nearest end (old links
+    # of a game that was undone stay usable).
+    query = ReplayStepForm(request.GET)
+    at = query.cleaned_data["step"] if query.is_valid() else None
+    at = total if at is None else max(0, min(total, at))
     derived = P.replay_shared(record, at)
     view = _view_for_page(record, derived.state)
     table = table_context(view, label=_("Card table"))
     log = P.game_log(record, derived)
-    base = reverse(f"practice_{game}_replay", args=[token])
     ctx = {"record": record, "title": GAME_TITLES[game], "table": table,
            "log": log, "latest": log[-1]["lines"] if log else [], "at": at, "total": total,
            "prev_url": f"{base}?step={at - 1}" if at > 0 else "",
