@@ -7,10 +7,8 @@ otherwise.  Templates get the seat's view (through the shared presenter), never 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -22,19 +20,17 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from django_htmx.http import HttpResponseClientRedirect
 
+from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest
 
 from rules.engine import cards as C
 from rules.engine.games import game_module
-from rules.engine.options import option_choices
 from rules.titles import GAME_TITLES
-from rules.variants import OPTION_LABELS, value_label
-
-from dam_site.forms import first_error
 
 from . import practice as P
-from .practice_forms import HintForm, MoveForm, PresetForm, ReplayStepForm, VersionForm
-from .models import LEVEL_CHOICES, PracticeGame
+from .practice_forms import (HintForm, MoveForm, NewGameForm, PresetForm, ReplayStepForm,
+                             VersionForm)
+from .models import PracticeGame
 from rules.templatetags.cards import card_context
 
 from .presenters import table_context
@@ -50,11 +46,6 @@ GAME_BLURBS = {
     "spardame": gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
                              "the point limit."),
 }
-LEVEL_HELP = gettext_lazy("Easy bots play almost at random, normal bots play like careful "
-                          "beginners, strong bots simulate many possible deals before each move "
-                          "(using only the cards they may see).")
-# One word of up to 20 characters: no white space, markup characters or control characters.
-NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
@@ -80,63 +71,6 @@ def overview(request: HtmxHttpRequest) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- new game
-def _encode(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-class NewGameForm(forms.Form):
-    def __init__(self, game: str, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.game = game
-        module = game_module(game)
-        self.module = module
-        self.fields["preset"] = forms.ChoiceField(
-            label=_("Rule set"), choices=[(p, p) for p in module.PRESETS],
-            initial=module.DEFAULT_PRESET)
-        self.option_names = []
-        for name, choices in option_choices(module.Options).items():
-            self.option_names.append(name)
-            self.fields[f"opt_{name}"] = forms.ChoiceField(
-                label=OPTION_LABELS.get(name, name), required=False,
-                choices=[("", _("as in the rule set"))]
-                + [(_encode(c), value_label(c)) for c in choices])
-        lo, hi = 2 if game != "spardame" else 3, 8 if game == "dam" else 6
-        self.fields["players"] = forms.TypedChoiceField(
-            label=_("Players"), coerce=int, choices=[(k, str(k)) for k in range(lo, hi + 1)],
-            initial=3 if game == "dam" else 4)
-        self.fields["level"] = forms.ChoiceField(label=_("Bots"), choices=LEVEL_CHOICES,
-                                                 initial="normal", help_text=LEVEL_HELP)
-        self.fields["name"] = forms.CharField(
-            label=_("Your name"), max_length=20, initial=_("You"),
-            help_text=_("One word, no spaces."))
-        if game == "dolda":
-            self.fields["memory_aid"] = forms.BooleanField(
-                label=_("Memory aid: show the cards you have seen in the rows"), required=False,
-                initial=True)
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not NAME_RE.match(name):
-            raise forms.ValidationError(_("Use one word of up to 20 letters, without spaces."))
-        return name
-
-    def rules(self) -> dict[str, Any]:
-        rules: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
-        choices = option_choices(self.module.Options)
-        for name in self.option_names:
-            raw = self.cleaned_data.get(f"opt_{name}") or ""
-            if raw:
-                rules[name] = next(c for c in choices[name] if _encode(c) == raw)
-        return {k: (None if v is None else v) for k, v in rules.items()}
-
-    def option_fields(self):
-        return [self[f"opt_{n}"] for n in self.option_names]
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
