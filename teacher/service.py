@@ -16,7 +16,7 @@ import base64
 import json
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
@@ -27,6 +27,7 @@ from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import GAME_NAMES, game_module
+from rules import replay as stored
 from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text
 from rules.scenario_messages import scenario_problem
@@ -179,6 +180,11 @@ def rule_fields(data: dict[str, Any]) -> dict[str, Any]:
                        "choices": [{"value": _encode(c), "label": value_label(c),
                                     "selected": _same(c, value)} for c in choices]})
     return {"preset": preset, "presets": list(module.PRESETS), "fields": fields}
+
+
+def option_names(data: dict[str, Any]) -> list[str]:
+    """The options of the scenario's game (the fields of the rules form)."""
+    return list(option_choices(game_module(data["game"]).Options))
 
 
 def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
@@ -376,34 +382,19 @@ def deal_problem(data: dict[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- replaying
-@dataclass
-class Frame:
-    number: int
-    state: Any
-    events: list = field(default_factory=list)
-    step: scenario.Step | None = None
-    refused: str = ""  # reason code of an "illegal" step
+Frame = stored.Frame
 
 
 def replay(data: dict[str, Any]) -> tuple[scenario.Scenario, list[Frame]]:
     """Every position: frame 0 the deal, frame n after step n.  Raises ScenarioError or
     IllegalAction for a record that does not replay (never stored: see ``problems``)."""
     scn = scenario.parse(data)
-    module = scn.module
-    state = scn.initial_state()
-    frames = [Frame(0, state)]
-    for n, step in enumerate(scn.steps, start=1):
-        events: list = []
-        refused = ""
-        if step.kind == "do":
-            state, events = scenario.apply_move(module, state, scn.players, step.move)
-        elif step.kind == "illegal":
-            try:
-                scenario.apply_move(module, state, scn.players, step.move)
-            except IllegalAction as exc:
-                refused = exc.reason
-        frames.append(Frame(n, state, events, step, refused))
-    return scn, frames
+    return scn, stored.frames(scn)
+
+
+def replay_or_none(data: dict[str, Any]) -> tuple[scenario.Scenario | None, list[Frame] | None]:
+    """``replay`` through the shared cache (rules/replay.py); (None, None) when it fails."""
+    return stored.cached_frames(data) or (None, None)
 
 
 def action_seat(action: Any) -> int:
@@ -428,9 +419,8 @@ def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
 
 
 def _current(data: dict[str, Any]):
-    try:
-        scn, frames = replay(data)
-    except (ScenarioError, IllegalAction):
+    scn, frames = replay_or_none(data)
+    if scn is None:
         raise TeacherError(_("The deal is not complete yet: finish it before recording "
                              "moves.")) from None
     return scn, frames[-1].state

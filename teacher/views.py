@@ -9,7 +9,6 @@ with the message).  Presenter pages render ``teacher/present.html#stage`` for ht
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -20,10 +19,13 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from django_htmx.http import HttpResponseClientRedirect
+
+from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest, address_oob
 
 from rules.engine import scenario
-from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.errors import IllegalAction
 from rules.engine.games import GAME_NAMES
 from rules.reasons import reason_text
 from rules.templatetags.cards import card_context
@@ -31,6 +33,7 @@ from tutorials import lessons
 from tutorials.models import PracticeGame
 from tutorials.presenters import event_cards, table_context
 
+from . import forms as F
 from . import service as S
 from .models import TeacherScenario
 
@@ -78,16 +81,15 @@ def new(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    rules = request.POST.get("rules", "")[:60]
-    game, _sep, preset = rules.partition(":")
-    players_text = request.POST.get("players", "")[:300]
+    form = F.CreateForm(request.POST)
     try:
-        S.check_text(players_text)
-        data = S.blank(game, preset, S.parse_players(players_text))
+        fields = F.checked(form)
+        game, _sep, preset = fields["rules"].partition(":")
+        data = S.blank(game, preset, S.parse_players(fields["players"]))
     except S.TeacherError as exc:
-        ctx = _new_context(request, create_error=exc.message,
-                           form={"rules": S.without_controls(rules),
-                                 "players": S.without_controls(players_text)})
+        ctx = _new_context(request, create_error=exc.message, form={
+            k: S.without_controls(form[k].value() or "")[:n]
+            for k, n in (("rules", 60), ("players", 300))})
         return render(request, "teacher/new.html", ctx, status=400)
     obj = S.create(request.session, data)
     return HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303)
@@ -95,8 +97,12 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def import_file(request: HttpRequest) -> HttpResponse:
-    upload = request.FILES.get("file")
-    pasted = request.POST.get("text", "")
+    form = F.ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "teacher/new.html", _new_context(
+            request, import_problems=[first_error(form)]), status=400)
+    upload = form.cleaned_data["file"]
+    pasted = form.cleaned_data["text"]
     problems: list[str]
     if upload is not None and upload.size > S.MAX_UPLOAD_BYTES:
         problems = [S.too_big()]
@@ -110,7 +116,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
         problems = [_("Choose a scenario file or paste its text.")]
     if not problems:
         try:
-            obj = S.import_text(request.session, text, request.POST.get("title", "")[:S.MAX_TITLE])
+            obj = S.import_text(request.session, text, form.cleaned_data["title"])
         except S.ImportProblems as exc:
             problems = exc.problems
         else:
@@ -123,14 +129,10 @@ def import_file(request: HttpRequest) -> HttpResponse:
 def from_practice(request: HttpRequest) -> HttpResponse:
     from tutorials.practice import owner_token
 
-    raw = request.POST.get("game_id", "").strip()
+    form = F.FromPracticeForm(request.POST)
+    key = form.cleaned_data["game_id"] if form.is_valid() else None
     token = owner_token(request.session)
     record = None
-    try:
-        import uuid
-        key = uuid.UUID(raw.rstrip("/").rsplit("/", 1)[-1][:64])
-    except ValueError:
-        key = None
     if key is not None:
         record = (PracticeGame.objects.filter(pk=key, owner=token).first() if token else None) \
             or PracticeGame.objects.filter(share_token=key).first()
@@ -173,25 +175,10 @@ def _parse(code: str) -> int:
     return C.parse(code)
 
 
-_REPLAYS: dict[tuple[str, str], tuple] = {}
-_MAX_REPLAYS = 32
-
-
 def _replay_or_none(obj: TeacherScenario):
-    """The scenario's frames, kept per process for the stored version (states never mutate, so
-    presenting step after step replays the record once)."""
-    key = (obj.code, obj.updated.isoformat() if obj.updated else "")
-    hit = _REPLAYS.get(key)
-    if hit is not None:
-        return hit
-    try:
-        result = S.replay(obj.data)
-    except (ScenarioError, IllegalAction):
-        result = (None, None)
-    if len(_REPLAYS) >= _MAX_REPLAYS:
-        _REPLAYS.pop(next(iter(_REPLAYS)))
-    _REPLAYS[key] = result
-    return result
+    """The scenario's frames from the shared cache (presenting step after step replays the
+    record once, on whichever server)."""
+    return S.replay_or_none(obj.data)
 
 
 @require_safe
@@ -246,10 +233,7 @@ def _editor_context(request: HttpRequest, obj: TeacherScenario, message: str = "
     ctx["deck"] = [[{**card_context(c, game), "used": card_context(c, game)["code"] in used}
                     for c in range(suit * 13, suit * 13 + 13)] for suit in range(4)]
     if not problem:
-        try:
-            scn, frames = S.replay(data)
-        except (ScenarioError, IllegalAction):
-            scn = None
+        scn, frames = S.replay_or_none(data)
         if scn is not None:
             state = frames[-1].state
             ctx["table"] = _table(scn, frames[-1], None)
@@ -289,9 +273,10 @@ def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
 @require_safe
 def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
-    key = request.GET.get("key", "")
+    query = F.EditKeyForm(request.GET)
+    key = query.cleaned_data["key"] if query.is_valid() else ""
     if key:
-        if not S.grant_with_token(request.session, obj, key[:64]):
+        if not S.grant_with_token(request.session, obj, key):
             return _forbidden(request, code)
         return HttpResponseRedirect(reverse("scenario_edit", args=[code]))
     if not S.can_edit(request.session, obj):
@@ -307,8 +292,8 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
         return _forbidden(request, code)
     data = json.loads(json.dumps(obj.data))
     try:
-        seen = request.POST.get("steps")
-        if seen is not None and seen != str(len(data.get("steps", []))):
+        seen = F.checked(F.StepsForm(request.POST))["steps"]
+        if seen is not None and seen != len(data.get("steps", [])):
             # A double submit or a second tab: judge nothing against a position not shown.
             raise S.TeacherError(_("The scenario changed since this page was shown (a second "
                                    "click or another tab). Here is its current state; nothing "
@@ -325,20 +310,17 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
 
 @require_POST
 def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    action = request.POST.get("action", "")
-
     def change(data):
+        fields = F.checked(F.DealForm(request.POST))
+        action = fields["action"]
         if action == "fill":
             S.fill_random(data)
             return _("The rest of the deal was dealt at random.")
         if action == "clear":
             S.clear_deal(data)
             return _("Every card is back in the deck.")
-        if action not in ("assign", "remove"):
-            raise S.TeacherError(_("That form could not be read."))
-        words = request.POST.getlist("card")[:60] + request.POST.get("typed", "")[:300].split()
-        cards = S.parse_cards(words)
-        S.assign(data, cards, request.POST.get("target", "")[:20] if action == "assign" else "")
+        cards = S.parse_cards(fields["card"] + fields["typed"].split())
+        S.assign(data, cards, fields["target"] if action == "assign" else "")
         return _("The deal was changed.")
 
     return _change(request, code, change)
@@ -347,24 +329,22 @@ def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @require_POST
 def rules(request: HtmxHttpRequest, code: str) -> HttpResponse:
     def change(data):
-        raw = {k[4:]: v[:20] for k, v in request.POST.items() if k.startswith("opt_")}
-        S.set_rules(data, request.POST.get("preset", "")[:40], raw)
+        form = F.RulesForm(S.option_names(data), request.POST)
+        fields = F.checked(form)
+        S.set_rules(data, fields["preset"], form.options())
         return _("The rules were changed.")
     return _change(request, code, change)
 
 
 @require_POST
 def move(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    action = request.POST.get("action", "play")
-    text = request.POST.get("move", "")[:S.MAX_MOVE + 50]
-
     def change(data):
+        fields = F.checked(F.MoveForm(request.POST))
+        action, text = fields["action"] or "play", fields["move"]
         if action == "refuse":
             reason = S.record_refused(data, text)
             return _("Recorded as a refused move: %(reason)s") % {
                 "reason": reason_text(reason, (), data["game"])}
-        if action != "play":
-            raise S.TeacherError(_("That form could not be read."))
         S.record(data, text)
         return _("Recorded: %(move)s") % {"move": " ".join(text.split())}
 
@@ -386,14 +366,10 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
     except PermissionDenied403:
         return _forbidden(request, code)
     data = json.loads(json.dumps(obj.data))
-    texts: dict[tuple[int, str], str] = {}
-    for key, value in request.POST.items():
-        parts = key.split("-")
-        if len(parts) == 3 and parts[0] == "say" and re.fullmatch(r"[0-9]{1,4}", parts[1]):
-            texts[(int(parts[1]), parts[2])] = value
+    form = F.SaveForm(len(data.get("steps", [])), request.POST)
     try:
-        title = S.check_text(request.POST.get("title", "")).strip()[:S.MAX_TITLE]
-        S.set_narration(data, texts)
+        title = F.checked(form)["title"].strip()[:S.MAX_TITLE]
+        S.set_narration(data, form.texts())
     except S.TeacherError as exc:  # nothing is stored
         return _editor(request, obj, exc.message, "error", status=exc.status)
     obj.data = data
@@ -401,9 +377,7 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj.save(update_fields=["data", "title", "updated"])
     url = reverse("scenario_detail", args=[code])
     if _partial(request):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url, status=204)
     return HttpResponseRedirect(url, status=303)
 
 
@@ -458,10 +432,8 @@ def _dolda_open(state: Any, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
-    raw = request.GET.get("seat", "all")
-    if re.fullmatch(r"[0-9]{1,2}", raw) and int(raw) < len(players):
-        return int(raw)
-    return None
+    """?seat=<n>: that player's view; anything else (no seat, "all") shows every hand."""
+    return F.SeatForm(players, request.GET).seat()
 
 
 def _render_present(request: HtmxHttpRequest, ctx: dict[str, Any]) -> HttpResponse:

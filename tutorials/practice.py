@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules import replay as stored
 from rules.cardnames import card_name, suit_name
 from rules.engine import cards as C
 from rules.engine import scenario as scn
@@ -163,18 +164,24 @@ def scenario_of(record: PracticeGame, upto: int | None = None) -> scn.Scenario:
     return scn.parse(data)
 
 
+def _derived(record: PracticeGame, frames: list[stored.Frame]) -> Derived:
+    steps = frames[1:]
+    return Derived(frames[-1].state, [f.events for f in steps],
+                   [record.names.index(f.step.move.split()[0]) for f in steps])
+
+
 def replay(record: PracticeGame, upto: int | None = None) -> Derived:
-    module = game_module(record.game)
-    sc = scenario_of(record, upto)
-    state = sc.initial_state()
-    derived = Derived(state)
-    for step in sc.steps:
-        seat = record.names.index(step.move.split()[0])
-        state, events = scn.apply_move(module, state, sc.players, step.move)
-        derived.events.append(events)
-        derived.seats.append(seat)
-    derived.state = state
-    return derived
+    """The record replayed through the engine (rules/replay.py), up to move ``upto``."""
+    return _derived(record, stored.frames(scenario_of(record, upto)))
+
+
+def replay_shared(record: PracticeGame, upto: int) -> Derived:
+    """``replay`` for the read-only replay link: the whole record's frames are cached (keyed
+    on its content), so stepping through them replays it once."""
+    found = stored.cached_frames(export(record))
+    if found is None:  # not a legal game: fail as a fresh replay does
+        return replay(record, upto)
+    return _derived(record, found[1][:upto + 1])
 
 
 def load(record: PracticeGame) -> Derived:
@@ -236,41 +243,6 @@ def _check_version(record: PracticeGame, version: Any) -> int:
 
 
 # --------------------------------------------------------------------------- moves
-def words_from_post(game: str, data) -> list[str]:
-    """Form fields -> the scenario words of the move (checked by the engine, not here)."""
-    move = (data.get("move") or "").strip().lower()
-    if not move or len(move) > 20 or not move.isalpha():
-        raise PracticeError(_("Choose a move with one of the buttons."))
-    cards = [c.strip() for c in data.getlist("card") if c.strip()][:20]
-    words = [move]
-    if game == "dam":
-        if move == "beat":
-            target = (data.get("target") or "").strip()
-            if not target or len(cards) != 1:
-                raise PracticeError(_("To beat, choose one card on the table and one card of "
-                                      "yours."))
-            words += [target, cards[0]]
-        elif move == "announce":
-            words.append((data.get("suit") or "").strip()[:2])
-        else:
-            words += cards
-    elif game == "dolda":
-        if move == "draw":
-            words.append((data.get("source") or "").strip().lower()[:10])
-        elif move == "shield":
-            words += [p.strip()[:2] for p in data.getlist("position")][:3]
-        elif move == "steal":
-            own = (data.get("position") or "").strip()[:2]
-            target = (data.get("target") or "").strip()
-            victim, _sep, pos = target.partition(":")
-            words += [own, victim[:30], pos[:2]]
-    else:
-        words += cards
-    if any(not w for w in words):
-        raise PracticeError(_("Choose a move with one of the buttons."))
-    return words
-
-
 def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
     v = _check_version(record, version)
     derived = load(record)

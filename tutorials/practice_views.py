@@ -7,10 +7,8 @@ otherwise.  Templates get the seat's view (through the shared presenter), never 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -20,16 +18,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from django_htmx.http import HttpResponseClientRedirect
+
+from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest
 
 from rules.engine import cards as C
 from rules.engine.games import game_module
-from rules.engine.options import option_choices
 from rules.titles import GAME_TITLES
-from rules.variants import OPTION_LABELS, value_label
 
 from . import practice as P
-from .models import LEVEL_CHOICES, PracticeGame
+from .practice_forms import (HintForm, MoveForm, NewGameForm, PresetForm, ReplayStepForm,
+                             VersionForm)
+from .models import PracticeGame
 from rules.templatetags.cards import card_context
 
 from .presenters import table_context
@@ -45,11 +46,6 @@ GAME_BLURBS = {
     "spardame": gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
                              "the point limit."),
 }
-LEVEL_HELP = gettext_lazy("Easy bots play almost at random, normal bots play like careful "
-                          "beginners, strong bots simulate many possible deals before each move "
-                          "(using only the cards they may see).")
-# One word of up to 20 characters: no white space, markup characters or control characters.
-NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
@@ -75,63 +71,6 @@ def overview(request: HtmxHttpRequest) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- new game
-def _encode(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-class NewGameForm(forms.Form):
-    def __init__(self, game: str, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.game = game
-        module = game_module(game)
-        self.module = module
-        self.fields["preset"] = forms.ChoiceField(
-            label=_("Rule set"), choices=[(p, p) for p in module.PRESETS],
-            initial=module.DEFAULT_PRESET)
-        self.option_names = []
-        for name, choices in option_choices(module.Options).items():
-            self.option_names.append(name)
-            self.fields[f"opt_{name}"] = forms.ChoiceField(
-                label=OPTION_LABELS.get(name, name), required=False,
-                choices=[("", _("as in the rule set"))]
-                + [(_encode(c), value_label(c)) for c in choices])
-        lo, hi = 2 if game != "spardame" else 3, 8 if game == "dam" else 6
-        self.fields["players"] = forms.TypedChoiceField(
-            label=_("Players"), coerce=int, choices=[(k, str(k)) for k in range(lo, hi + 1)],
-            initial=3 if game == "dam" else 4)
-        self.fields["level"] = forms.ChoiceField(label=_("Bots"), choices=LEVEL_CHOICES,
-                                                 initial="normal", help_text=LEVEL_HELP)
-        self.fields["name"] = forms.CharField(
-            label=_("Your name"), max_length=20, initial=_("You"),
-            help_text=_("One word, no spaces."))
-        if game == "dolda":
-            self.fields["memory_aid"] = forms.BooleanField(
-                label=_("Memory aid: show the cards you have seen in the rows"), required=False,
-                initial=True)
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not NAME_RE.match(name):
-            raise forms.ValidationError(_("Use one word of up to 20 letters, without spaces."))
-        return name
-
-    def rules(self) -> dict[str, Any]:
-        rules: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
-        choices = option_choices(self.module.Options)
-        for name in self.option_names:
-            raw = self.cleaned_data.get(f"opt_{name}") or ""
-            if raw:
-                rules[name] = next(c for c in choices[name] if _encode(c) == raw)
-        return {k: (None if v is None else v) for k, v in rules.items()}
-
-    def option_fields(self):
-        return [self[f"opt_{n}"] for n in self.option_names]
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
@@ -151,10 +90,12 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
                 return HttpResponseRedirect(reverse(f"practice_{game}_play", args=[record.pk]))
         status = 400
     else:
+        # ?preset= comes from links on the rules pages: an unknown one (an old link) is ignored
+        # and the page starts from the default rule set.
+        query = PresetForm(game_module(game).PRESETS, request.GET)
         initial = {}
-        preset = request.GET.get("preset", "")
-        if preset in game_module(game).PRESETS:
-            initial["preset"] = preset
+        if query.is_valid() and query.cleaned_data["preset"]:
+            initial["preset"] = query.cleaned_data["preset"]
         form = NewGameForm(game, initial=initial)
         status = 200
     return render(request, "practice/new.html", {
@@ -282,9 +223,19 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
 @require_safe
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
+    query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
     derived = P.load(record)
-    ctx = _context(request, record, derived, show_hint=request.GET.get("hint") == "1")
+    ctx = _context(request, record, derived,
+                   show_hint=query.is_valid() and query.cleaned_data["hint"] == 1)
     return _render(request, "practice/game.html", "update", ctx)
+
+
+def _version(request: HttpRequest) -> int:
+    """The game version the page showed; PracticeError when the form lacks it."""
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        raise P.PracticeError(first_error(form))
+    return form.cleaned_data["version"]
 
 
 def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpResponse:
@@ -307,8 +258,10 @@ def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
 
     def act():
-        words = P.words_from_post(game, request.POST)
-        P.human_move(record, request.POST.get("version"), words)
+        form = MoveForm(game, request.POST)
+        if not form.is_valid():
+            raise P.PracticeError(first_error(form))
+        P.human_move(record, _version(request), form.cleaned_data["words"])
 
     return _after_post(request, record, act)
 
@@ -316,29 +269,27 @@ def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 @require_POST
 def step(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
-    return _after_post(request, record, lambda: P.step_bot(record, request.POST.get("version")))
+    return _after_post(request, record, lambda: P.step_bot(record, _version(request)))
 
 
 @require_POST
 def undo(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
-    return _after_post(request, record, lambda: P.undo(record, request.POST.get("version")))
+    return _after_post(request, record, lambda: P.undo(record, _version(request)))
 
 
 @require_POST
 def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     try:
-        new = P.next_deal(record, request.POST.get("version"))
+        new = P.next_deal(record, _version(request))
     except P.PracticeError as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx,
                        status=200 if request.htmx else exc.status)
     url = reverse(f"practice_{game}_play", args=[new.pk])
     if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url, status=204)
     return HttpResponseRedirect(url)
 
 
@@ -372,16 +323,16 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     except PracticeGame.DoesNotExist:
         raise Http404 from None
     total = len(record.actions)
-    try:
-        at = int(request.GET.get("step", total))
-    except ValueError:
-        at = total
-    at = max(0, min(total, at))
-    derived = P.replay(record, at)
+    base = reverse(f"practice_{game}_replay", args=[token])
+    # A step that is not a number shows the end, one out of range the nearest end (old links
+    # of a game that was undone stay usable).
+    query = ReplayStepForm(request.GET)
+    at = query.cleaned_data["step"] if query.is_valid() else None
+    at = total if at is None else max(0, min(total, at))
+    derived = P.replay_shared(record, at)
     view = _view_for_page(record, derived.state)
     table = table_context(view, label=_("Card table"))
     log = P.game_log(record, derived)
-    base = reverse(f"practice_{game}_replay", args=[token])
     ctx = {"record": record, "title": GAME_TITLES[game], "table": table,
            "log": log, "latest": log[-1]["lines"] if log else [], "at": at, "total": total,
            "prev_url": f"{base}?step={at - 1}" if at > 0 else "",

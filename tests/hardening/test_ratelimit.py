@@ -1,4 +1,5 @@
-"""Rate limiting of game creation (dam_site/ratelimit.py), per client address and URL name."""
+"""Rate limiting of game creation (dam_site/ratelimit.py over django-ratelimit), per client
+address and URL name, and the client address behind trusted proxies."""
 
 import pytest
 from django.core.cache import cache
@@ -6,7 +7,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from dam_site.ratelimit import limit_for, parse_rate
+from dam_site.ratelimit import client_ip, limit_for
 from tests.pages import LANGUAGES
 from tutorials.models import PracticeGame
 
@@ -27,17 +28,11 @@ def new_game_url(language="en"):
         return reverse("practice_dam")
 
 
-def test_rate_parsing():
-    assert parse_rate("20/m") == (20, 60)
-    assert parse_rate("5/s") == (5, 1)
-    assert parse_rate("100/h") == (100, 3600)
-
-
 @override_settings(RATE_LIMITS={"teacher*": "1/m", "practice_dam": "2/m"})
 def test_patterns_match_exact_names_and_prefixes():
-    assert limit_for("practice_dam")[1] == 2
+    assert limit_for("practice_dam") == ("practice_dam", "2/m")
     assert limit_for("practice_dam_move") is None
-    assert limit_for("teacher_new")[1] == 1
+    assert limit_for("teacher_new") == ("teacher*", "1/m")
 
 
 def test_base_settings_limit_game_creation():
@@ -99,3 +94,52 @@ def test_moves_in_a_game_are_not_limited(client):
         url = reverse("practice_dam_step", args=[record.pk])
     for _ in range(3):
         assert client.post(url, {"version": "x"}).status_code == 400
+
+
+PROXY = "10.9.0.1"
+
+
+def meta(remote, forwarded=None):
+    request = type("R", (), {})()
+    request.META = {"REMOTE_ADDR": remote}
+    if forwarded is not None:
+        request.META["HTTP_X_FORWARDED_FOR"] = forwarded
+    return request
+
+
+@override_settings(TRUSTED_PROXIES=[])
+def test_without_a_trusted_proxy_the_client_is_remote_addr():
+    assert client_ip(meta("203.0.113.7", "198.51.100.1")) == "203.0.113.7"
+    assert client_ip(meta("")) == "0.0.0.0"
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY, "10.8.0.0/16"])
+def test_behind_trusted_proxies_the_client_is_the_first_untrusted_hop_from_the_right():
+    assert client_ip(meta(PROXY, "203.0.113.7")) == "203.0.113.7"
+    # The client wrote its own X-Forwarded-For; the proxy appended the real address.
+    assert client_ip(meta(PROXY, "1.1.1.1, 203.0.113.7")) == "203.0.113.7"
+    assert client_ip(meta(PROXY, "garbage, 203.0.113.7, 10.8.4.4")) == "203.0.113.7"
+    assert client_ip(meta(PROXY, "nonsense")) == PROXY
+    assert client_ip(meta(PROXY)) == PROXY
+
+
+@override_settings(RATE_LIMITS={"practice_dam": "1/m"}, TRUSTED_PROXIES=[PROXY])
+def test_two_clients_behind_the_same_trusted_proxy_have_separate_limits(client):
+    def post(forwarded):
+        return client.post(new_game_url(), NEW_GAME, REMOTE_ADDR=PROXY,
+                           HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    assert post("203.0.113.1") == 302
+    assert post("203.0.113.1") == 429
+    assert post("203.0.113.2") == 302
+    assert post("203.0.113.2") == 429
+
+
+@override_settings(RATE_LIMITS={"practice_dam": "1/m"}, TRUSTED_PROXIES=[PROXY])
+def test_a_spoofed_forwarded_for_from_an_untrusted_client_is_ignored(client):
+    def post(forwarded):
+        return client.post(new_game_url(), NEW_GAME, REMOTE_ADDR="203.0.113.9",
+                           HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    assert post("198.51.100.1") == 302
+    assert post("198.51.100.2") == 429  # still 203.0.113.9, whatever it claims
