@@ -36,6 +36,9 @@ NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 def play(module, options, names, seed, bots, timings=None):
     state = module.new_game(options, names, len(names) - 1, seed, None)
     actions = 0
+    # In place and without events, as simulations play (and as OpenSpiel's apply_action
+    # does); ``apply`` would add a copy of the state and the event dicts to every move.
+    step = state.apply_in_place
     while not state.over:
         seat = state.to_move
         if timings is not None:
@@ -44,7 +47,7 @@ def play(module, options, names, seed, bots, timings=None):
             timings.append(time.perf_counter() - t0)
         else:
             action = bots[seat].act(state, seat)
-        state, _events = state.apply(action)
+        step(action)
         actions += 1
     return state, actions
 
