@@ -145,6 +145,14 @@ _SUBSETS = _blank_subsets()
 UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
              for n in range(14))
 TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
+# _BEATS[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
+# needed, so that listing a defence makes no new tuples.
+_BEATS: list[tuple[tuple, ...] | None] = [None] * 8
+
+
+def _beat_actions(seat: int) -> tuple[tuple, ...]:
+    beats = _BEATS[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
+    return beats
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
@@ -170,6 +178,8 @@ def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
 
 
 _META_FIELDS = ("opts", "n", "names", "seed", "draws", "turned", "trump_set", "out", "loser")
+# Read from the options on nearly every move, so kept ready in the meta (never changed).
+_RULE_FIELDS = ("plain", "forbid", "size", "extra", "turn")
 
 
 class _Meta:
@@ -180,12 +190,19 @@ class _Meta:
     ``self.meta.opts`` and ``self.meta.n`` directly; elsewhere the State properties do.
     """
 
-    __slots__ = _META_FIELDS
+    __slots__ = _META_FIELDS + _RULE_FIELDS
 
     @staticmethod
     def blank(opts: Options, n: int) -> _Meta:
         m = _Meta()
         m.opts, m.n = opts, n
+        # plain: nothing to announce and no attack cap, so an attack may be any same-suit set
+        # unless D-A4 cuts it in the endgame.
+        m.plain = opts.trump != "marriage" and opts.attack_cap is None
+        m.forbid = opts.endgame_overplay == "forbidden"
+        m.size = opts.hand_size
+        m.extra = opts.extra_attack
+        m.turn = opts.trump == "turned"
         m.names, m.seed, m.draws, m.turned = [], 0, 0, -1
         m.trump_set, m.out, m.loser = False, (), -1
         return m
@@ -201,6 +218,11 @@ class _Meta:
         m.trump_set = self.trump_set
         m.out = self.out
         m.loser = self.loser
+        m.plain = self.plain
+        m.forbid = self.forbid
+        m.size = self.size
+        m.extra = self.extra
+        m.turn = self.turn
         return m
 
 
@@ -321,24 +343,26 @@ class State:
         seat = self.to_move
         if phase == DEFEND:
             hand = self.hands[seat]
+            meta = self.meta
             acts: list[tuple] = (
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if self.meta.opts.trump == "marriage" else [])
+                if meta.opts.trump == "marriage" else [])
             beaters = BEATERS[self.trump]
+            beats = _BEATS[seat] or _beat_actions(seat)
             for a in self.table:
                 m = beaters[a] & hand
+                row = a * 52 - 1
                 while m:
                     low = m & -m
-                    acts.append(("beat", seat, a, low.bit_length() - 1))
+                    acts.append(beats[row + low.bit_length()])
                     m ^= low
             acts.append(TAKE[seat])
             return acts
         if phase == ATTACK:
             hand = self.hands[seat]
-            opts = self.meta.opts
-            if (opts.trump != "marriage" and opts.attack_cap is None
-                    and (self.stock or opts.endgame_overplay != "forbidden"
-                         or self.hands[self.defender].bit_count() >= hand.bit_count())):
+            meta = self.meta
+            if meta.plain and (self.stock or not meta.forbid
+                               or self.hands[self.defender].bit_count() >= hand.bit_count()):
                 # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
                 # of every suit, straight from the cache (most attacks under the usual rules).
                 clubs, diamonds, hearts, spades = _SUBSETS[seat]
@@ -390,6 +414,9 @@ class State:
         An illegal action raises IllegalAction before anything is changed.  Simulations use
         this with ``clone()``: a new state and event dicts per move were most of their time.
         """
+        if self.phase == DEFEND and action is TAKE[self.to_move]:
+            self._do_take(self.to_move, action, events)  # the commonest move: straight there
+            return
         if self.over:
             raise IllegalAction("game_over")
         try:
@@ -449,25 +476,24 @@ class State:
         if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
         meta = self.meta
-        opts = meta.opts
-        cap = opts.attack_cap
-        if cap is not None and len(cards) > cap:  # D-A3
-            raise IllegalAction("attack_over_cap", *cards)
+        if not meta.plain:
+            cap = meta.opts.attack_cap
+            if cap is not None and len(cards) > cap:  # D-A3
+                raise IllegalAction("attack_over_cap", *cards)
         d = self.defender
         stock = self.stock
-        if (not stock and opts.endgame_overplay == "forbidden"
-                and len(cards) > hands[d].bit_count()):  # D-A4
+        if not stock and meta.forbid and len(cards) > hands[d].bit_count():  # D-A4
             raise IllegalAction("attack_exceeds_defender_hand", *cards)
         hands[seat] = hand ^ m  # (m is in hand)
         self.table = cards
         self.attack_suit = suit
         if events is not None:
             events.append({"type": "attack", "seat": seat, "defender": d, "cards": [*cards]})
-        if not meta.trump_set and opts.trump == "turned":
+        if not meta.trump_set and meta.turn:
             self._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = self.stock  # same cards, new order
         if stock:
-            need = opts.hand_size - hands[seat].bit_count()
+            need = meta.size - hands[seat].bit_count()
             if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
                 k = need if need < len(stock) else len(stock)  # D-R2
                 h = hands[seat]
@@ -478,12 +504,12 @@ class State:
                 if events is not None:
                     events.append({"type": "refill", "seat": seat, "count": k,
                                    "stock_count": len(stock)})
-        elif opts.endgame_overplay == "penalty" and len(cards) > hands[d].bit_count():
+        elif not meta.forbid and len(cards) > hands[d].bit_count():
             self._overplay_penalty(events)  # D-A4 penalty reading
             return
         if not stock and hands.count(0) != len(self.meta.out):  # (as in _note_out: cheap check)
             self._note_out(events)  # D-N2: an attacker who laid their last card
-        if opts.extra_attack:
+        if meta.extra:
             self._enter_extra_or_defence()
         else:
             self.phase = DEFEND
@@ -702,12 +728,25 @@ class State:
     def _end_defence(self, beat_all: bool, events: list[dict] | None) -> None:
         d = self.defender
         self.beaten = ()
-        if self.stock:
-            self._refill(d, events)  # D-R1: the defender draws after the defence
-            if self.stock:
+        stock = self.stock
+        if stock:
+            # D-R1: the defender draws after the defence (_refill, written out: hot path)
+            meta = self.meta
+            hands = self.hands
+            need = meta.size - hands[d].bit_count()
+            if need > 0:
+                k = need if need < len(stock) else len(stock)  # D-R2
+                h = hands[d]
+                for c in stock[-k:]:
+                    h |= 1 << c
+                hands[d] = h
+                self.stock = stock = stock[:-k]
+                if events is not None:
+                    events.append({"type": "refill", "seat": d, "count": k,
+                                   "stock_count": len(stock)})
+            if stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = self.meta.n
-                hands = self.hands
+                n = meta.n
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
                 if hands[att] and hands[nd]:
