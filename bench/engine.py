@@ -2,16 +2,24 @@
 
     .venv/bin/python bench/engine.py --game dam --players 4 --seconds 5 [--preset NAME]
                                      [--bot random|heuristic] [--mix heuristic,random,...]
+                                     [--vs-openspiel]
 
 Prints one ``name=value`` line per measure; the last line is ``games_per_s=<number>``.
 With ``--mix`` the seats get different bots and the average outcome per bot kind is printed
 (Dam: loss rate; Dam med dolda kort: deal score; Spardame: deal points), which is how the
 heuristic bots are compared with random ones.
+
+With ``--vs-openspiel`` (when ``pyspiel`` imports, i.e. run with bench/.venv-openspiel/bin/python,
+see bench/vs_openspiel.py) the time is split into slices that alternate between our games and
+OpenSpiel's ``hearts`` played by its plain random loop (``rng.choice(state.legal_actions())``
+then ``apply_action``, chance nodes included), so that machine load hits both alike; the
+OpenSpiel rate and the ratio are printed on the lines before the last.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -28,6 +36,9 @@ NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 def play(module, options, names, seed, bots, timings=None):
     state = module.new_game(options, names, len(names) - 1, seed, None)
     actions = 0
+    # In place and without events, as simulations play (and as OpenSpiel's apply_action
+    # does); ``apply`` would add a copy of the state and the event dicts to every move.
+    step = state.apply_in_place
     while not state.over:
         seat = state.to_move
         if timings is not None:
@@ -36,9 +47,25 @@ def play(module, options, names, seed, bots, timings=None):
             timings.append(time.perf_counter() - t0)
         else:
             action = bots[seat].act(state, seat)
-        state, _events = state.apply(action)
+        step(action)
         actions += 1
     return state, actions
+
+
+def openspiel_deals(game, seconds: float, seed: int) -> tuple[int, float]:
+    """OpenSpiel's plain random loop, as in bench/vs_openspiel.py (chance nodes are uniform in
+    hearts, so choosing among ``legal_actions()`` samples them correctly)."""
+    choice = random.Random(seed).choice
+    deals = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+            deals += 1
+    return deals, time.perf_counter() - start
 
 
 def main(argv=None) -> int:
@@ -51,6 +78,8 @@ def main(argv=None) -> int:
     parser.add_argument("--mix", default=None, help="comma-separated bot per seat")
     parser.add_argument("--games", type=int, default=0, help="stop after this many games too")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--vs-openspiel", action="store_true",
+                        help="also time OpenSpiel's hearts random loop in alternating slices")
     args = parser.parse_args(argv)
 
     module = game_module(args.game)
@@ -62,22 +91,51 @@ def main(argv=None) -> int:
     if len(kinds) != args.players:
         parser.error("--mix needs one bot per seat")
 
-    games = actions = 0
     totals = [0.0] * args.players
-    seed = args.seed
-    deadline = time.perf_counter() + args.seconds
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    while time.perf_counter() < deadline and (not args.games or games < args.games):
-        bots = [bots_mod.BOTS[k](seed * 10 + i) for i, k in enumerate(kinds)]
-        state, n = play(module, options, names, seed, bots)
-        games += 1
-        actions += n
-        for i, v in enumerate(module.outcome(state)):
-            totals[i] += v
-        seed += 1
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
+    run = {"games": 0, "actions": 0, "seed": args.seed, "elapsed": 0.0, "cpu": 0.0}
+
+    def ours(seconds: float) -> None:
+        deadline = time.perf_counter() + seconds
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        while time.perf_counter() < deadline and (not args.games or run["games"] < args.games):
+            seed = run["seed"]
+            bots = [bots_mod.BOTS[k](seed * 10 + i) for i, k in enumerate(kinds)]
+            state, n = play(module, options, names, seed, bots)
+            run["games"] += 1
+            run["actions"] += n
+            for i, v in enumerate(module.outcome(state)):
+                totals[i] += v
+            run["seed"] = seed + 1
+        run["elapsed"] += time.perf_counter() - start
+        run["cpu"] += time.process_time() - cpu_start
+
+    os_rate = None
+    if args.vs_openspiel:
+        try:
+            import pyspiel
+        except ImportError:
+            print("openspiel=not importable (run with bench/.venv-openspiel/bin/python)")
+            ours(args.seconds)
+        else:
+            hearts = pyspiel.load_game("hearts")
+            openspiel_deals(hearts, 0.2, 0)  # warm-up, like ours below
+            ours(0.2)
+            for key in ("games", "actions", "elapsed", "cpu"):
+                run[key] = 0 if key in ("games", "actions") else 0.0
+            totals[:] = [0.0] * args.players
+            run["seed"] = args.seed
+            slices = 6
+            os_n, os_t = 0, 0.0
+            for k in range(slices):
+                ours(args.seconds / slices / 2)
+                n, t = openspiel_deals(hearts, args.seconds / slices / 2, 1000 * k)
+                os_n, os_t = os_n + n, os_t + t
+            os_rate = os_n / os_t
+    else:
+        ours(args.seconds)
+    games, actions = run["games"], run["actions"]
+    elapsed, cpu = run["elapsed"], run["cpu"]
 
     # Decision time of the heuristic bot, measured on its own so the rate above stays clean.
     timings: list[float] = []
@@ -108,6 +166,9 @@ def main(argv=None) -> int:
         print(f"heuristic_decisions={len(timings)}")
         print(f"heuristic_ms_per_decision_mean={statistics.fmean(timings) * 1000:.3f}")
         print(f"heuristic_ms_per_decision_p95={timings[int(len(timings) * 0.95)] * 1000:.3f}")
+    if os_rate is not None:
+        print(f"openspiel_hearts_deals_per_s={os_rate:.1f}")
+        print(f"ratio_vs_openspiel={games / elapsed / os_rate:.2f}")
     print(f"games_per_s={games / elapsed:.1f}")
     return 0
 

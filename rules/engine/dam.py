@@ -2,11 +2,12 @@
 
 Inside, a hand is an int bitmask over the 52 card ints (bit ``c`` set = card ``c`` held),
 the stock is a tuple with its TOP LAST (drawing is a slice), the table is a tuple of the
-unbeaten attack cards in attack order.  Tuples and ints are immutable, so copying a state
-for ``apply`` is a shallow copy of its slots plus one list (``hands``), and the facts that
-rarely change (names, seed, turned card, who is out, ...) sit in a shared ``_Meta`` that is
-copied only when one of them changes: that keeps the random-bot benchmark fast without giving
-up "apply never mutates".
+unbeaten attack cards in attack order.  Tuples and ints are immutable, so ``clone`` is a
+shallow copy of the slots plus one list (``hands``), and the facts that rarely change (names,
+seed, turned card, who is out, ...) sit in a ``_Meta`` shared by clones and copied only when
+one of them changes.  ``apply_in_place`` changes the state itself (events only when a list is
+passed): simulations play that way; ``apply`` is clone plus ``apply_in_place``, and never
+mutates the state it is called on.
 
 Actions are plain tuples whose second item is always the acting seat:
 
@@ -144,6 +145,14 @@ _SUBSETS = _blank_subsets()
 UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
              for n in range(14))
 TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
+# _BEATS[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
+# needed, so that listing a defence makes no new tuples.
+_BEATS: list[tuple[tuple, ...] | None] = [None] * 8
+
+
+def _beat_actions(seat: int) -> tuple[tuple, ...]:
+    beats = _BEATS[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
+    return beats
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
@@ -169,6 +178,8 @@ def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
 
 
 _META_FIELDS = ("opts", "n", "names", "seed", "draws", "turned", "trump_set", "out", "loser")
+# Read from the options on nearly every move, so kept ready in the meta (never changed).
+_RULE_FIELDS = ("plain", "forbid", "size", "extra", "turn")
 
 
 class _Meta:
@@ -179,12 +190,19 @@ class _Meta:
     ``self.meta.opts`` and ``self.meta.n`` directly; elsewhere the State properties do.
     """
 
-    __slots__ = _META_FIELDS
+    __slots__ = _META_FIELDS + _RULE_FIELDS
 
     @staticmethod
     def blank(opts: Options, n: int) -> _Meta:
         m = _Meta()
         m.opts, m.n = opts, n
+        # plain: nothing to announce and no attack cap, so an attack may be any same-suit set
+        # unless D-A4 cuts it in the endgame.
+        m.plain = opts.trump != "marriage" and opts.attack_cap is None
+        m.forbid = opts.endgame_overplay == "forbidden"
+        m.size = opts.hand_size
+        m.extra = opts.extra_attack
+        m.turn = opts.trump == "turned"
         m.names, m.seed, m.draws, m.turned = [], 0, 0, -1
         m.trump_set, m.out, m.loser = False, (), -1
         return m
@@ -200,6 +218,11 @@ class _Meta:
         m.trump_set = self.trump_set
         m.out = self.out
         m.loser = self.loser
+        m.plain = self.plain
+        m.forbid = self.forbid
+        m.size = self.size
+        m.extra = self.extra
+        m.turn = self.turn
         return m
 
 
@@ -208,7 +231,7 @@ def _meta_field(name: str, doc: str) -> property:
         return getattr(self.meta, name)
 
     def set_(self: State, value: Any) -> None:
-        # Copy on write: the old state may share this meta (apply works on a fresh copy).
+        # Copy on write: a clone may share this meta.
         m = self.meta.copy()
         setattr(m, name, value)
         self.meta = m
@@ -217,7 +240,7 @@ def _meta_field(name: str, doc: str) -> property:
 
 
 class State:
-    """One position of a deal.  Treat as immutable from outside; ``apply`` copies."""
+    """One position of a deal.  ``apply`` leaves it alone; ``apply_in_place`` changes it."""
 
     __slots__ = ("meta", "hands", "stock", "discard", "table", "beaten",
                  "phase", "attacker", "defender", "to_move", "over", "trump", "attack_suit")
@@ -249,7 +272,8 @@ class State:
     loser = _meta_field("loser", "-1 while playing or when nobody holds cards at the end")
 
     # ----------------------------------------------------------------- copying
-    def _copy(self) -> State:
+    def clone(self) -> State:
+        """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
         s = State()  # empty (no __init__), and cheaper to make than object.__new__(State)
         s.meta = self.meta
         s.hands = self.hands[:]
@@ -319,24 +343,26 @@ class State:
         seat = self.to_move
         if phase == DEFEND:
             hand = self.hands[seat]
+            meta = self.meta
             acts: list[tuple] = (
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if self.meta.opts.trump == "marriage" else [])
+                if meta.opts.trump == "marriage" else [])
             beaters = BEATERS[self.trump]
+            beats = _BEATS[seat] or _beat_actions(seat)
             for a in self.table:
                 m = beaters[a] & hand
+                row = a * 52 - 1
                 while m:
                     low = m & -m
-                    acts.append(("beat", seat, a, low.bit_length() - 1))
+                    acts.append(beats[row + low.bit_length()])
                     m ^= low
             acts.append(TAKE[seat])
             return acts
         if phase == ATTACK:
             hand = self.hands[seat]
-            opts = self.meta.opts
-            if (opts.trump != "marriage" and opts.attack_cap is None
-                    and (self.stock or opts.endgame_overplay != "forbidden"
-                         or self.hands[self.defender].bit_count() >= hand.bit_count())):
+            meta = self.meta
+            if meta.plain and (self.stock or not meta.forbid
+                               or self.hands[self.defender].bit_count() >= hand.bit_count()):
                 # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
                 # of every suit, straight from the cache (most attacks under the usual rules).
                 clubs, diamonds, hearts, spades = _SUBSETS[seat]
@@ -376,6 +402,21 @@ class State:
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: tuple) -> tuple[State, list[dict]]:
+        """The state after ``action`` and the events it caused; ``self`` is left as it was."""
+        s = self.clone()
+        events: list[dict] = []
+        s.apply_in_place(action, events)
+        return s, events
+
+    def apply_in_place(self, action: tuple, events: list[dict] | None = None) -> None:
+        """Play ``action`` on this state itself; its events are appended to ``events`` if given.
+
+        An illegal action raises IllegalAction before anything is changed.  Simulations use
+        this with ``clone()``: a new state and event dicts per move were most of their time.
+        """
+        if self.phase == DEFEND and action is TAKE[self.to_move]:
+            self._do_take(self.to_move, action, events)  # the commonest move: straight there
+            return
         if self.over:
             raise IllegalAction("game_over")
         try:
@@ -388,9 +429,9 @@ class State:
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction("bad_move", detail=f"unknown move {kind!r}")
-        return handler(self, seat, action)
+        handler(self, seat, action, events)
 
-    # Each _do_* validates on self (which is never touched) and then works on a copy.
+    # Each _do_* validates completely (raising before any change), then changes self.
     def _check_cards(self, seat: int, cards: Any) -> tuple[int, ...]:
         if not isinstance(cards, (tuple, list)):
             raise IllegalAction("bad_move", detail="cards must be a sequence")
@@ -416,7 +457,7 @@ class State:
             raise IllegalAction("attack_empty")
         return cards
 
-    def _do_attack(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_attack(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         cards = action[2] if len(action) == 3 else None
         m = 0
         try:
@@ -424,7 +465,8 @@ class State:
                 m |= 1 << c
         except (TypeError, ValueError):
             m = -1
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         if (m <= 0 or m >> 52 or hand & m != m
                 or m.bit_count() != len(cards)  # type: ignore[arg-type]
                 or self.phase != ATTACK or type(cards) is not tuple):
@@ -433,46 +475,45 @@ class State:
         suit = cards[0] // 13
         if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
-        opts = self.meta.opts
-        cap = opts.attack_cap
-        if cap is not None and len(cards) > cap:  # D-A3
-            raise IllegalAction("attack_over_cap", *cards)
+        meta = self.meta
+        if not meta.plain:
+            cap = meta.opts.attack_cap
+            if cap is not None and len(cards) > cap:  # D-A3
+                raise IllegalAction("attack_over_cap", *cards)
         d = self.defender
         stock = self.stock
-        if (not stock and opts.endgame_overplay == "forbidden"
-                and len(cards) > self.hands[d].bit_count()):  # D-A4
+        if not stock and meta.forbid and len(cards) > hands[d].bit_count():  # D-A4
             raise IllegalAction("attack_exceeds_defender_hand", *cards)
-        ns = self._copy()
-        hands = ns.hands
         hands[seat] = hand ^ m  # (m is in hand)
-        ns.table = cards
-        ns.attack_suit = suit
-        events: list[dict] = [{"type": "attack", "seat": seat, "defender": d, "cards": [*cards]}]
-        if not ns.meta.trump_set and opts.trump == "turned":
-            ns._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
-            stock = ns.stock  # same cards, new order
+        self.table = cards
+        self.attack_suit = suit
+        if events is not None:
+            events.append({"type": "attack", "seat": seat, "defender": d, "cards": [*cards]})
+        if not meta.trump_set and meta.turn:
+            self._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
+            stock = self.stock  # same cards, new order
         if stock:
-            need = opts.hand_size - hands[seat].bit_count()
+            need = meta.size - hands[seat].bit_count()
             if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
                 k = need if need < len(stock) else len(stock)  # D-R2
                 h = hands[seat]
                 for c in stock[-k:]:
                     h |= 1 << c
                 hands[seat] = h
-                ns.stock = stock = stock[:-k]
-                events.append({"type": "refill", "seat": seat, "count": k,
-                               "stock_count": len(stock)})
-        elif opts.endgame_overplay == "penalty" and len(cards) > hands[d].bit_count():
-            ns._overplay_penalty(events)  # D-A4 penalty reading
-            return ns, events
-        if not stock and hands.count(0) != len(ns.meta.out):  # (as in _note_out: cheap check)
-            ns._note_out(events)  # D-N2: an attacker who laid their last card
-        if opts.extra_attack:
-            ns._enter_extra_or_defence()
+                self.stock = stock = stock[:-k]
+                if events is not None:
+                    events.append({"type": "refill", "seat": seat, "count": k,
+                                   "stock_count": len(stock)})
+        elif not meta.forbid and len(cards) > hands[d].bit_count():
+            self._overplay_penalty(events)  # D-A4 penalty reading
+            return
+        if not stock and hands.count(0) != len(self.meta.out):  # (as in _note_out: cheap check)
+            self._note_out(events)  # D-N2: an attacker who laid their last card
+        if meta.extra:
+            self._enter_extra_or_defence()
         else:
-            ns.phase = DEFEND
-            ns.to_move = d
-        return ns, events
+            self.phase = DEFEND
+            self.to_move = d
 
     def _enter_extra_or_defence(self) -> None:
         # D-A5: the extra-attack step only when the attacker could add at all.
@@ -512,49 +553,47 @@ class State:
             raise IllegalAction("already_beaten", a)
         raise AssertionError("a legal beat took the slow path")  # pragma: no cover
 
-    def _do_beat(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_beat(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 4:
             raise IllegalAction("bad_move")
         a, c = action[2], action[3]
         table = self.table
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         # Fast path: an unbeaten attack card and a card in hand that beats it (D-B1, D-B2).
         # (A card number past 51 shifts to 0 and takes the slow path with the rest.)
         if not (type(a) is int and type(c) is int and a in table and c >= 0
                 and (BEATERS[self.trump][a] & hand) >> c & 1 and self.phase == DEFEND):
             self._beat_checks(seat, action)
-        ns = self._copy()
-        ns.hands[seat] = hand ^ (1 << c)  # (c is in hand)
+        hands[seat] = hand ^ (1 << c)  # (c is in hand)
+        self.beaten = self.beaten + ((a, c),)
+        self.discard |= (1 << a) | (1 << c)  # D-B4: out of the game at once, face down
+        if events is not None:
+            events.append({"type": "beat", "seat": seat, "attack_card": a, "card": c})
         if len(table) == 1:
-            ns.table = ()
+            self.table = ()
+            self._end_defence(True, events)  # D-B3: ends by itself
         else:
             rest = list(table)
             rest.remove(a)
-            ns.table = tuple(rest)
-        ns.beaten = self.beaten + ((a, c),)
-        ns.discard |= (1 << a) | (1 << c)  # D-B4: out of the game at once, face down
-        events: list[dict] = [{"type": "beat", "seat": seat, "attack_card": a, "card": c}]
-        if not ns.table:
-            ns._end_defence(True, events)  # D-B3: ends by itself
-        return ns, events
+            self.table = tuple(rest)
 
-    def _do_take(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_take(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 2:
             raise IllegalAction("bad_move")
         if self.phase != DEFEND:
             raise IllegalAction("bad_move", detail="nothing to take")
-        ns = self._copy()
-        taken = ns.table
+        taken = self.table
         m = 0
         for c in taken:
             m |= 1 << c
-        ns.hands[seat] |= m  # D-B5
-        ns.table = ()
-        events: list[dict] = [{"type": "take", "seat": seat, "cards": [*taken]}]
-        ns._end_defence(False, events)
-        return ns, events
+        self.hands[seat] |= m  # D-B5
+        self.table = ()
+        if events is not None:
+            events.append({"type": "take", "seat": seat, "cards": [*taken]})
+        self._end_defence(False, events)
 
-    def _do_announce(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_announce(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         suit = action[2]
@@ -570,26 +609,26 @@ class State:
             raise IllegalAction("trump_fixed", king, queen)
         if self.phase != ATTACK and self.phase != DEFEND:
             raise IllegalAction("bad_move", detail="announce before attacking or while defending")
-        ns = self._copy()
-        ns.trump = suit
-        ns.trump_set = True
-        return ns, [{"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]}]
+        self.trump = suit
+        self.trump_set = True
+        if events is not None:
+            events.append({"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]})
 
-    def _do_slap(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_slap(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move")
-        ns = self._copy()
-        ns._set_phase(DEFEND)
-        return ns, [{"type": "slap", "seat": seat}]
+        self._set_phase(DEFEND)
+        if events is not None:
+            events.append({"type": "slap", "seat": seat})
 
-    def _do_wait(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_wait(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move")
-        ns = self._copy()
-        ns._set_phase(EXTRA_ADD)
-        return ns, [{"type": "wait", "seat": seat}]
+        self._set_phase(EXTRA_ADD)
+        if events is not None:
+            events.append({"type": "wait", "seat": seat})
 
-    def _do_add(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_add(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         cards = self._check_cards(seat, action[2])
@@ -604,37 +643,37 @@ class State:
             raise IllegalAction("add_not_allowed", *cards)
         if any(c // 13 != self.attack_suit for c in cards):
             raise IllegalAction("add_wrong_suit", *cards)
-        ns = self._copy()
-        ns.hands[seat] &= ~_mask(cards)
-        ns.table = self.table + cards
-        events: list[dict] = [{"type": "add", "seat": seat, "cards": list(cards)}]
-        if not ns.stock and opts.endgame_overplay == "penalty" \
-                and len(ns.table) > ns.hands[ns.defender].bit_count():
-            ns._overplay_penalty(events)  # an add that overplays is an overplay too
-            return ns, events
-        if not ns.stock:
-            ns._note_out(events)
-        if not (ns.hands[seat] & SUIT_MASK[ns.attack_suit]) or ns._add_room() <= 0:
-            ns._set_phase(DEFEND)  # the step ends by itself
-        return ns, events
+        self.hands[seat] &= ~_mask(cards)
+        self.table = self.table + cards
+        if events is not None:
+            events.append({"type": "add", "seat": seat, "cards": list(cards)})
+        if not self.stock and opts.endgame_overplay == "penalty" \
+                and len(self.table) > self.hands[self.defender].bit_count():
+            self._overplay_penalty(events)  # an add that overplays is an overplay too
+            return
+        if not self.stock:
+            self._note_out(events)
+        if not (self.hands[seat] & SUIT_MASK[self.attack_suit]) or self._add_room() <= 0:
+            self._set_phase(DEFEND)  # the step ends by itself
 
-    def _do_done(self, seat: int, action: tuple) -> tuple[State, list[dict]]:
+    def _do_done(self, seat: int, action: tuple, events: list[dict] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_ADD:
             raise IllegalAction("bad_move")
-        ns = self._copy()
-        ns._set_phase(DEFEND)
-        return ns, [{"type": "done", "seat": seat}]
+        self._set_phase(DEFEND)
+        if events is not None:
+            events.append({"type": "done", "seat": seat})
 
     # ----------------------------------------------------------------- automatic steps
-    def _turn_trump(self, events: list[dict]) -> None:
-        """D-T1/D-T2 on a copy: turn the top stock card, putting back spades if need be."""
+    def _turn_trump(self, events: list[dict] | None) -> None:
+        """D-T1/D-T2: turn the top stock card, putting back spades if need be."""
         self.trump_set = True
         stock = list(self.stock)  # top last
         spades_ok = self.opts.spades_can_be_trump
         if not stock or (not spades_ok and all(c // 13 == SPADES for c in stock)):
             # Decision (D-T2): a stock of only spades (or none at all) leaves the deal trumpless.
             self.trump = NO_TRUMP
-            events.append({"type": "trump_turned", "card": None, "suit": None})
+            if events is not None:
+                events.append({"type": "trump_turned", "card": None, "suit": None})
             return
         rng = None
         while not spades_ok and stock[-1] // 13 == SPADES:
@@ -645,15 +684,17 @@ class State:
             pos = int(rng.random() * (len(stock) + 1))
             self.draws += 1
             stock.insert(pos, spade)
-            events.append({"type": "spade_returned", "card": spade})
+            if events is not None:
+                events.append({"type": "spade_returned", "card": spade})
         top = stock.pop()
         stock.insert(0, top)  # crosswise under the stock: the last card drawn
         self.stock = tuple(stock)
         self.turned = top
         self.trump = top // 13
-        events.append({"type": "trump_turned", "card": top, "suit": top // 13})
+        if events is not None:
+            events.append({"type": "trump_turned", "card": top, "suit": top // 13})
 
-    def _refill(self, seat: int, events: list[dict]) -> None:
+    def _refill(self, seat: int, events: list[dict] | None) -> None:
         need = self.meta.opts.hand_size - self.hands[seat].bit_count()
         stock = self.stock
         if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
@@ -664,10 +705,11 @@ class State:
             for c in drawn:
                 h |= 1 << c
             self.hands[seat] = h
-            events.append({"type": "refill", "seat": seat, "count": k,
-                           "stock_count": len(self.stock)})
+            if events is not None:
+                events.append({"type": "refill", "seat": seat, "count": k,
+                               "stock_count": len(self.stock)})
 
-    def _note_out(self, events: list[dict]) -> None:
+    def _note_out(self, events: list[dict] | None) -> None:
         """D-N2: with the stock empty, everyone without cards is out (attacker first)."""
         hands = self.hands
         out = self.meta.out
@@ -679,18 +721,32 @@ class State:
             s = (start + i) % n
             if not hands[s] and s not in out:
                 out = out + (s,)
-                events.append({"type": "player_out", "seat": s})
+                if events is not None:
+                    events.append({"type": "player_out", "seat": s})
         self.out = out
 
-    def _end_defence(self, beat_all: bool, events: list[dict]) -> None:
+    def _end_defence(self, beat_all: bool, events: list[dict] | None) -> None:
         d = self.defender
         self.beaten = ()
-        if self.stock:
-            self._refill(d, events)  # D-R1: the defender draws after the defence
-            if self.stock:
+        stock = self.stock
+        if stock:
+            # D-R1: the defender draws after the defence (_refill, written out: hot path)
+            meta = self.meta
+            hands = self.hands
+            need = meta.size - hands[d].bit_count()
+            if need > 0:
+                k = need if need < len(stock) else len(stock)  # D-R2
+                h = hands[d]
+                for c in stock[-k:]:
+                    h |= 1 << c
+                hands[d] = h
+                self.stock = stock = stock[:-k]
+                if events is not None:
+                    events.append({"type": "refill", "seat": d, "count": k,
+                                   "stock_count": len(stock)})
+            if stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = self.meta.n
-                hands = self.hands
+                n = meta.n
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
                 if hands[att] and hands[nd]:
@@ -704,7 +760,7 @@ class State:
         # D-N1: a defender who beat everything attacks next, else the player after them.
         self._next_attack(d if beat_all else (d + 1) % self.meta.n, events)
 
-    def _overplay_penalty(self, events: list[dict]) -> None:
+    def _overplay_penalty(self, events: list[dict] | None) -> None:
         """D-A4 penalty: attacker takes the attack back plus all of the defender's cards."""
         a, d = self.attacker, self.defender
         given = self.hands[d]
@@ -713,12 +769,13 @@ class State:
         self.hands[d] = 0
         self.table = ()
         self.beaten = ()
-        events.append({"type": "overplay_penalty", "seat": a, "defender": d,
-                       "returned": list(back), "count": given.bit_count()})
+        if events is not None:
+            events.append({"type": "overplay_penalty", "seat": a, "defender": d,
+                           "returned": list(back), "count": given.bit_count()})
         self._note_out(events)
         self._next_attack((d + 1) % self.n, events)
 
-    def _next_attack(self, candidate: int, events: list[dict]) -> None:
+    def _next_attack(self, candidate: int, events: list[dict] | None) -> None:
         """Settle who attacks whom next, or end the deal (D-N1, D-N2, D-E2)."""
         n = self.meta.n
         hands = self.hands
@@ -770,13 +827,14 @@ class State:
         self.beaten = ()
         self._set_phase(ATTACK)
 
-    def _finish(self, loser: int, events: list[dict]) -> None:
+    def _finish(self, loser: int, events: list[dict] | None) -> None:
         self.loser = loser
         self.over = True
         self.attacker = -1
         self.defender = -1
         self._set_phase(OVER)
-        events.append({"type": "deal_over", "loser": None if loser < 0 else loser})
+        if events is not None:
+            events.append({"type": "deal_over", "loser": None if loser < 0 else loser})
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> dict[str, Any]:

@@ -1,14 +1,17 @@
 """Dam med dolda kort (rules-spec.md section 2): rows of face-down cards swapped left to right.
 
-State layout, chosen so the bench loop stays cheap: every list is copied shallowly on
-``apply`` and a row is copied only when it changes.  Positions are 0-based inside and
+State layout, chosen so simulations stay cheap: ``apply_in_place`` changes the state itself
+(events only when a list is passed) and ``clone`` copies the few lists it changes; ``apply``
+is the two together and never mutates the state it is called on.  The moves of the play
+phase are made once per seat (``_SEAT_ACTIONS``), so legal-action lists hold no new objects
+and a move that is one of them is recognised by identity.  Positions are 0-based inside and
 1-based in moves, events and scenario files.  Stacks (stock, discard pile) keep their top at
 the end of the list so drawing is ``pop()``; JSON and views show them top first.
 
-Knowledge (H-T5): ``known[viewer][owner]`` is a bitmask of the owner's row positions whose
-card the viewer has seen and can still place, and ``held_known`` a bitmask of the seats that
-know the held card.  A swap moves knowledge together with the card, so the memory aid and
-``view`` need no guessing.
+Knowledge (H-T5): ``seen[owner][position]`` is a bitmask of the seats that have seen the card
+there and can still place it, and ``held_known`` a bitmask of the seats that know the held
+card.  A swap moves knowledge together with the card (two masks trade places), so the memory
+aid and ``view`` need no guessing.  JSON keeps the older per-viewer form, ``known``.
 """
 
 from __future__ import annotations
@@ -154,10 +157,17 @@ def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in PRIVATE_KEYS}
 
 
+# Per seat: (draw stock, draw discard, swap, discard), made once (see the module docstring).
+_SEAT_ACTIONS = tuple((Action(seat, "draw", "stock"), Action(seat, "draw", "discard"),
+                       Action(seat, "swap"), Action(seat, "discard")) for seat in range(6))
+_new = object.__new__
+
+
 class State:
     __slots__ = ("options", "names", "dealer", "seed", "rows", "times", "secret", "stock",
                  "discard", "to_move", "phase", "held", "held_time", "held_known", "pos",
-                 "known", "turn", "order", "step", "shielded", "robbed", "scores")
+                 "seen", "turn", "order", "step", "shielded", "robbed", "scores", "over",
+                 "nswap")
 
     options: Options
     names: list[str]
@@ -174,19 +184,24 @@ class State:
     held_time: int
     held_known: int  # bitmask of seats that know the held card
     pos: int  # next row position the held card would go into
-    known: list[list[int]]  # known[viewer][owner]: bitmask of row positions
+    seen: list[list[int]]  # seen[owner][position]: bitmask of the seats that know the card
     turn: int
     order: list[list[Any]]  # jack phase: [kind, owner seat, jack card] in acting order
     step: int  # index into order of the jack to act
     shielded: list[int]  # cards under a shield
     robbed: list[int]  # seats already robbed
     scores: list[int] | None
+    over: bool  # phase == OVER, kept as a plain attribute: every loop asks it
+    nswap: int  # swappable(options), asked on every step of the chain
 
     # -- protocol -------------------------------------------------------------------------
 
     @property
-    def over(self) -> bool:
-        return self.phase == OVER
+    def known(self) -> list[list[int]]:
+        """``known[viewer][owner]``: bitmask of the owner's row positions the viewer knows."""
+        n = len(self.names)
+        return [[sum(1 << p for p, m in enumerate(self.seen[o]) if m >> v & 1) for o in range(n)]
+                for v in range(n)]
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_move
@@ -194,14 +209,11 @@ class State:
             return []
         phase = self.phase
         if phase == DRAW:
-            acts = [Action(seat, "draw", "stock")]
-            if self.discard:
-                acts.append(Action(seat, "draw", "discard"))
-            return acts
+            acts = _SEAT_ACTIONS[seat]
+            return [acts[0], acts[1]] if self.discard else [acts[0]]
         if phase == CHAIN:
-            if self.pos < swappable(self.options):
-                return [Action(seat, "discard"), Action(seat, "swap")]
-            return [Action(seat, "discard")]
+            acts = _SEAT_ACTIONS[seat]
+            return [acts[3], acts[2]] if self.pos < self.nswap else [acts[3]]
         jack = self.order[self.step][2]
         row = self.rows[seat]
         others = [p for p in range(len(row)) if row[p] != jack]
@@ -217,21 +229,48 @@ class State:
         return acts
 
     def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        self._validate(action)
-        s = self._copy()
+        """The state after ``action`` and the events it caused; ``self`` is left as it was."""
+        s = self.clone()
         events: list[dict[str, Any]] = []
+        s.apply_in_place(action, events)
+        return s, events
+
+    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None
+                       ) -> None:
+        """Play ``action`` on this state itself; its events are appended to ``events`` if given.
+
+        An illegal action raises IllegalAction before anything is changed.
+        """
+        phase = self.phase
+        if phase == CHAIN:
+            acts = _SEAT_ACTIONS[self.to_move]
+            if action is acts[2] and self.pos < self.nswap:
+                self._swap(events)
+                return
+            if action is acts[3]:
+                self._discard(events)
+                return
+        elif phase == DRAW:
+            acts = _SEAT_ACTIONS[self.to_move]
+            if action is acts[0]:
+                self._draw_stock(events)
+                return
+        # Anything else (a draw from the pile, a jack, a move made elsewhere, an illegal one).
+        self._validate(action)
         kind = action.kind
         if kind == "draw":
-            s._draw(action.source, events)
+            if action.source == "stock":
+                self._draw_stock(events)
+            else:
+                self._draw_discard(events)
         elif kind == "swap":
-            s._swap(events)
+            self._swap(events)
         elif kind == "discard":
-            s._discard(events)
+            self._discard(events)
         elif kind == "shield":
-            s._shield(action.positions, events)
+            self._shield(action.positions, events)
         else:
-            s._steal(action.positions[0], action.victim, action.positions[1], events)
-        return s, events
+            self._steal(action.positions[0], action.victim, action.positions[1], events)
 
     # -- validation -----------------------------------------------------------------------
 
@@ -258,7 +297,7 @@ class State:
                 raise IllegalAction("no_card_held")
             if phase != CHAIN:
                 raise IllegalAction("bad_move")
-            if kind == "swap" and self.pos >= swappable(self.options):
+            if kind == "swap" and self.pos >= self.nswap:
                 raise IllegalAction("cannot_swap_crosswise", self.held)
             if action.source or action.positions or action.victim != -1:
                 raise IllegalAction("bad_move")
@@ -316,17 +355,18 @@ class State:
                     out.append((v, m))
         return out
 
-    # -- moves (on a fresh copy) ----------------------------------------------------------
+    # -- moves (in place, on a state already validated) --------------------------------
 
-    def _copy(self) -> State:
-        s = State.__new__(State)
+    def clone(self) -> State:
+        """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
+        s = _new(State)
         s.options = self.options
         s.names = self.names
         s.dealer = self.dealer
         s.seed = self.seed
-        s.rows = self.rows[:]  # rows themselves are copied when changed
-        s.times = self.times[:]
-        s.secret = self.secret
+        s.rows = [r[:] for r in self.rows]
+        s.times = [t[:] for t in self.times]
+        s.secret = self.secret  # never changes
         s.stock = self.stock[:]
         s.discard = self.discard[:]
         s.to_move = self.to_move
@@ -335,69 +375,72 @@ class State:
         s.held_time = self.held_time
         s.held_known = self.held_known
         s.pos = self.pos
-        s.known = self.known[:]  # inner lists copied when changed
+        s.seen = [k[:] for k in self.seen]
         s.turn = self.turn
-        s.order = self.order
+        s.order = self.order  # these three are replaced, never changed
         s.step = self.step
         s.shielded = self.shielded
         s.robbed = self.robbed
         s.scores = self.scores
+        s.over = self.over
+        s.nswap = self.nswap
         return s
 
-    def _draw(self, source: str, events: list[dict[str, Any]]) -> None:
+    def _draw_stock(self, events: list[dict[str, Any]] | None) -> None:
         seat = self.to_move
-        assert seat is not None
-        self.turn += 1
-        if source == "stock":
-            card = self.stock.pop()
-            self.held_known = 1 << seat
-        else:
-            card = self.discard.pop()
-            self.held_known = (1 << len(self.names)) - 1  # everyone saw it face up
-        self.held = card
-        self.held_time = self.turn
+        self.turn = turn = self.turn + 1
+        card = self.held = self.stock.pop()
+        self.held_known = 1 << seat  # type: ignore[operator]
+        self.held_time = turn
         self.pos = 0
         self.phase = CHAIN
-        events.append({"type": "draw", "seat": seat, "source": source, "card": card,
-                       "private": source == "stock"})
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "source": "stock", "card": card,
+                           "private": True})
 
-    def _swap(self, events: list[dict[str, Any]]) -> None:
+    def _draw_discard(self, events: list[dict[str, Any]] | None) -> None:
         seat = self.to_move
-        assert seat is not None
+        self.turn = turn = self.turn + 1
+        card = self.held = self.discard.pop()
+        self.held_known = (1 << len(self.names)) - 1  # everyone saw it face up
+        self.held_time = turn
+        self.pos = 0
+        self.phase = CHAIN
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "source": "discard", "card": card,
+                           "private": False})
+
+    def _swap(self, events: list[dict[str, Any]] | None) -> None:
+        seat = self.to_move
         p = self.pos
-        row = self.rows[seat] = self.rows[seat][:]
-        times = self.times[seat] = self.times[seat][:]
+        row = self.rows[seat]  # type: ignore[index]
+        times = self.times[seat]  # type: ignore[index]
+        seen = self.seen[seat]  # type: ignore[index]
         card_in, card_out = self.held, row[p]
         row[p] = card_in
         # A card taken out keeps the time it was got, so a jack moving along its own row
         # keeps its place among the thieves (H-V4).
         times[p], self.held_time = self.held_time, times[p]
-        bit = 1 << p
-        new_held_known = 0
-        for v in range(len(self.names)):
-            kv = self.known[v]
-            knew_row = kv[seat] & bit
-            if knew_row:
-                new_held_known |= 1 << v
-            knows_in = self.held_known >> v & 1 or v == seat
-            if bool(knew_row) != bool(knows_in):
-                kv = self.known[v] = kv[:]
-                kv[seat] ^= bit
-        self.held_known = new_held_known | 1 << seat
+        # Who knew the card in hand now knows it in the row, and the other way round; the
+        # owner knows both, having just held the one and looked at the other.
+        me = 1 << seat  # type: ignore[operator]
+        seen[p], self.held_known = self.held_known | me, seen[p] | me
         self.held = card_out
         self.pos = p + 1
-        events.append({"type": "swap", "seat": seat, "position": p + 1, "card_in": card_in,
-                       "card_out": card_out, "private": True})
+        if events is not None:
+            events.append({"type": "swap", "seat": seat, "position": p + 1, "card_in": card_in,
+                           "card_out": card_out, "private": True})
 
-    def _discard(self, events: list[dict[str, Any]]) -> None:
+    def _discard(self, events: list[dict[str, Any]] | None) -> None:
         # A card just taken from the pile may go straight back: H-T3 allows discarding the
         # held card whatever its source, and the stock still runs down on other turns.
         seat = self.to_move
         assert seat is not None
         card = self.held
         self.discard.append(card)
-        events.append({"type": "discard", "seat": seat, "card": card,
-                       "forced": self.pos >= swappable(self.options)})
+        if events is not None:
+            events.append({"type": "discard", "seat": seat, "card": card,
+                           "forced": self.pos >= self.nswap})
         self.held = -1
         self.held_time = 0
         self.held_known = 0
@@ -408,9 +451,10 @@ class State:
         else:
             self._end_of_play(events)  # H-E1
 
-    def _end_of_play(self, events: list[dict[str, Any]]) -> None:
-        events.append({"type": "deal_over"})
-        events.append({"type": "rows_revealed", "rows": [r[:] for r in self.rows]})
+    def _end_of_play(self, events: list[dict[str, Any]] | None) -> None:
+        if events is not None:
+            events.append({"type": "deal_over"})
+            events.append({"type": "rows_revealed", "rows": [r[:] for r in self.rows]})
         if not self.options.thieves_and_shields:
             self._score(events)
             return
@@ -433,7 +477,7 @@ class State:
         self.robbed = []
         self._next_jack(events)
 
-    def _next_jack(self, events: list[dict[str, Any]]) -> None:
+    def _next_jack(self, events: list[dict[str, Any]] | None) -> None:
         """Move on to the next jack that can act; skipped thieves are reported (H-V4)."""
         while True:
             self.step += 1
@@ -448,53 +492,59 @@ class State:
             # another thief) does not act, not even for its new owner: the order was fixed
             # when the phase began.
             if jack not in self.rows[seat]:
-                events.append({"type": "steal", "seat": seat, "jack": jack, "victim": None,
-                               "skipped": "stolen"})
+                if events is not None:
+                    events.append({"type": "steal", "seat": seat, "jack": jack, "victim": None,
+                                   "skipped": "stolen"})
                 continue
             if not self._targets(seat):
-                events.append({"type": "steal", "seat": seat, "jack": jack, "victim": None,
-                               "skipped": "no_victim"})
+                if events is not None:
+                    events.append({"type": "steal", "seat": seat, "jack": jack, "victim": None,
+                                   "skipped": "no_victim"})
                 continue
             self.phase, self.to_move = THIEVES, seat
             return
 
-    def _shield(self, positions: tuple[int, ...], events: list[dict[str, Any]]) -> None:
+    def _shield(self, positions: tuple[int, ...], events: list[dict[str, Any]] | None) -> None:
         seat = self.to_move
         assert seat is not None
         row = self.rows[seat]
         covered = [row[p] for p in positions]
         self.shielded = self.shielded + covered
-        events.append({"type": "shield", "seat": seat, "jack": self.order[self.step][2],
-                       "positions": [p + 1 for p in positions], "cards": covered})
+        if events is not None:
+            events.append({"type": "shield", "seat": seat, "jack": self.order[self.step][2],
+                           "positions": [p + 1 for p in positions], "cards": covered})
         self._next_jack(events)
 
-    def _steal(self, n: int, victim: int, m: int, events: list[dict[str, Any]]) -> None:
+    def _steal(self, n: int, victim: int, m: int, events: list[dict[str, Any]] | None) -> None:
         seat = self.to_move
         assert seat is not None
-        own = self.rows[seat] = self.rows[seat][:]
-        vrow = self.rows[victim] = self.rows[victim][:]
+        own = self.rows[seat]
+        vrow = self.rows[victim]
         # H-V4 decision: an exchange; the card under the thief goes where the stolen one was.
         given, taken = own[n], vrow[m]
         own[n], vrow[m] = taken, given
         self.robbed = self.robbed + [victim]
-        events.append({"type": "steal", "seat": seat, "jack": self.order[self.step][2],
-                       "position": n + 1, "victim": victim, "victim_position": m + 1,
-                       "taken": taken, "given": given})
+        if events is not None:
+            events.append({"type": "steal", "seat": seat, "jack": self.order[self.step][2],
+                           "position": n + 1, "victim": victim, "victim_position": m + 1,
+                           "taken": taken, "given": given})
         self._next_jack(events)
 
-    def _score(self, events: list[dict[str, Any]]) -> None:
+    def _score(self, events: list[dict[str, Any]] | None) -> None:
         row_v, secret_v = _tables(self.options)
         scores = [sum(row_v[c] for c in row) for row in self.rows]
         if self.secret is not None:
             scores = [sc + secret_v[c] for sc, c in zip(scores, self.secret)]
         self.scores = scores
         self.phase = OVER
+        self.over = True
         self.to_move = None
-        best = min(scores)
-        events.append({"type": "scored", "scores": scores[:],
-                       "rows": [r[:] for r in self.rows],
-                       "secret": None if self.secret is None else self.secret[:],
-                       "winners": [s for s, sc in enumerate(scores) if sc == best]})
+        if events is not None:
+            best = min(scores)
+            events.append({"type": "scored", "scores": scores[:],
+                           "rows": [r[:] for r in self.rows],
+                           "secret": None if self.secret is None else self.secret[:],
+                           "winners": [s for s, sc in enumerate(scores) if sc == best]})
 
     # -- what a seat sees -----------------------------------------------------------------
 
@@ -506,9 +556,8 @@ class State:
         n = len(self.names)
         open_rows = self.revealed()
         rows = []
-        for owner, row in enumerate(self.rows):
-            mask = self.known[seat][owner]
-            rows.append([c if open_rows or mask >> p & 1 else None for p, c in enumerate(row)])
+        for row, seen in zip(self.rows, self.seen):
+            rows.append([c if open_rows or m >> seat & 1 else None for c, m in zip(row, seen)])
         secret = None
         if self.secret is not None:
             # H-V2: everyone sees the others' secret cards, nobody their own until the end.
@@ -529,7 +578,7 @@ class State:
             # a "strict" practice page blanks those.
             "rows": rows,
             "rows_face_up": open_rows,
-            "swappable": swappable(self.options),
+            "swappable": self.nswap,
             "secret": secret,
             "holder": holder,
             "held": held,
@@ -567,7 +616,7 @@ class State:
             "held_time": self.held_time,
             "held_known": self.held_known,
             "pos": self.pos,
-            "known": [k[:] for k in self.known],
+            "known": self.known,
             "turn": self.turn,
             "order": [o[:] for o in self.order],
             "step": self.step,
@@ -594,13 +643,18 @@ def state_from_json(data: dict[str, Any]) -> State:
     s.held_time = data["held_time"]
     s.held_known = data["held_known"]
     s.pos = data["pos"]
-    s.known = [list(k) for k in data["known"]]
+    known = data["known"]
+    n = len(s.names)
+    s.seen = [[sum(1 << v for v in range(n) if known[v][o] >> p & 1) for p in range(len(row))]
+              for o, row in enumerate(s.rows)]
     s.turn = data["turn"]
     s.order = [list(o) for o in data["order"]]
     s.step = data["step"]
     s.shielded = list(data["shielded"])
     s.robbed = list(data["robbed"])
     s.scores = None if data["scores"] is None else list(data["scores"])
+    s.over = s.phase == OVER
+    s.nswap = swappable(s.options)
     return s
 
 
@@ -709,13 +763,15 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     s.held_time = 0
     s.held_known = 0
     s.pos = 0
-    s.known = [[0] * n for _ in range(n)]
+    s.seen = [[0] * length for _ in range(n)]
     s.turn = 0
     s.order = []
     s.step = -1
     s.shielded = []
     s.robbed = []
     s.scores = None
+    s.over = False
+    s.nswap = swappable(options)
     if not s.stock:
         s._end_of_play([])  # nothing left to draw: the deal is already over (H-E1)
     return s
