@@ -97,7 +97,7 @@ def _fields(names: list[str]) -> str:
 
 
 def control_character(text: str) -> str:
-    """The first control character of ``text`` as ``U+XXXX``, or "" when it has none."""
+    """The first control character of ``text`` as ``U+0000``-style text, or "" when it has none."""
     found = CONTROL.search(text)
     return f"U+{ord(found.group()):04X}" if found else ""
 
@@ -105,15 +105,15 @@ def control_character(text: str) -> str:
 def _check_values(data: dict[str, Any]) -> None:
     """Every string (object keys too) free of control characters and no deeper nesting than
     MAX_DEPTH; a fault inside ``steps`` is reported at its step."""
-    todo: list[tuple[Any, int, int]] = []
+    pending: list[tuple[Any, int, int]] = []
     for key, value in data.items():
-        todo.append((key, 0, 1))
+        pending.append((key, 0, 1))
         if key == "steps" and isinstance(value, list):
-            todo.extend((raw, n, 3) for n, raw in enumerate(value, start=1))
+            pending.extend((raw, n, 3) for n, raw in enumerate(value, start=1))
         else:
-            todo.append((value, 0, 2))
-    while todo:
-        value, step, depth = todo.pop()
+            pending.append((value, 0, 2))
+    while pending:
+        value, step, depth = pending.pop()
         if isinstance(value, str):
             char = control_character(value)
             _require(not char, "control_character", step, char=char)
@@ -122,9 +122,9 @@ def _check_values(data: dict[str, Any]) -> None:
             continue
         _require(depth <= MAX_DEPTH, "too_deep", step)
         if isinstance(value, dict):
-            todo.extend((k, step, depth) for k in value)
+            pending.extend((k, step, depth) for k in value)
             value = value.values()
-        todo.extend((v, step, depth + 1) for v in value)
+        pending.extend((v, step, depth + 1) for v in value)
 
 
 def parse(data: Any) -> Scenario:

@@ -9,10 +9,9 @@ import pytest
 from django.utils import translation
 
 from rules import cardnames
-from rules.engine import cards as C
 from rules.engine import scenario
 from tutorials import lessons
-from tutorials.views import MOVE_LABELS
+from tutorials.views import MOVE_LABELS, _lesson_cards, canonical
 
 YOUR_MOVES = [(t, n, s) for t in lessons.TUTORIALS.values()
               for n, s in enumerate(t.steps, start=1) if s.your_move]
@@ -31,14 +30,6 @@ def position(tutorial: lessons.Tutorial, step: lessons.Step):
     return scn, states[step.at - 1], scn.steps[step.at - 1].move
 
 
-def canonical(module, action) -> tuple:
-    """One spelling per move: the card sets of an attack, an add or a pass in any order."""
-    words = module.format_action(action).split()
-    if words and words[0] in ("attack", "add", "pass"):
-        return (words[0], *sorted(words[1:]))
-    return tuple(words)
-
-
 def other_legal_moves(tutorial: lessons.Tutorial, step: lessons.Step) -> list[str]:
     scn, state, move = position(tutorial, step)
     module = scn.module
@@ -48,18 +39,7 @@ def other_legal_moves(tutorial: lessons.Tutorial, step: lessons.Step) -> list[st
             if canonical(module, a) != lesson]
 
 
-def move_cards(move: str) -> list[int]:
-    """The cards a scenario move names; an announcement shows its king and queen."""
-    words = move.split()
-    if len(words) == 3 and words[1] == "announce":
-        words = [*words[:2], f"K{words[2]}", f"Q{words[2]}"]
-    found = []
-    for w in words[2:]:
-        try:
-            found.append(C.parse(w))
-        except C.CardError:
-            pass
-    return found
+move_cards = _lesson_cards  # the cards a lesson move names, read as the page reads them
 
 
 @pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
