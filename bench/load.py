@@ -151,8 +151,9 @@ def main() -> None:
         from django.utils import translation
 
         from tutorials import lessons
-        from tutorials import practice as P
-        from tutorials.models import PracticeGame
+        from practice import service as P
+        from rules.adapters import adapter
+        from practice.models import PracticeGame
 
         server = Server(db.url, f"bench{os.getpid()}", workers=a.workers).start()
         with translation.override("en"):
@@ -190,7 +191,7 @@ def main() -> None:
             else:
                 seat = rec.human_seat
                 action = dam_bots.HeuristicBot(len(rec.actions)).act(state, seat)
-                fields = {**P.form_fields("dam", action, rec.names), "version": rec.version}
+                fields = {**adapter("dam").form_fields(action), "version": rec.version}
                 suffix = "move/"
             body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": csrf}, doseq=True)
             steps.append((suffix, body))

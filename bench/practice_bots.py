@@ -32,7 +32,7 @@ from rules.engine.bots import dam as dam_bots  # noqa: E402
 from rules.engine.bots import dolda as dolda_bots  # noqa: E402
 from rules.engine.bots import spardame as spardame_bots  # noqa: E402
 
-# The same classes as tutorials.practice.BOT_CLASSES (kept Django-free here).
+# The same classes as the adapters' `bots` (rules/adapters; kept Django-free here).
 BOT_CLASSES = {
     "dam": {"easy": dam_bots.RandomBot, "normal": dam_bots.HeuristicBot},
     "dolda": {"easy": dolda_bots.RandomBot, "normal": dolda_bots.HeuristicBot},

@@ -90,8 +90,9 @@ def main() -> None:
     from django.urls import reverse
     from django.utils import translation
 
-    from tutorials import practice as P
-    from tutorials.models import PracticeGame
+    from practice import service as P
+    from rules.adapters import adapter
+    from practice.models import PracticeGame
 
     port = free_port()
     server = subprocess.Popen(
@@ -134,7 +135,7 @@ def main() -> None:
                 if state.over:
                     break
                 acts = state.legal_actions()
-                fields = P.form_fields("dam", acts[rng.randrange(len(acts))], record.names)
+                fields = adapter("dam").form_fields(acts[rng.randrange(len(acts))])
                 t0 = time.perf_counter()
                 status, _, _ = b.request(path + "move/", {**fields, "version": record.version})
                 t1 = time.perf_counter()

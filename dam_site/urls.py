@@ -16,7 +16,7 @@ urlpatterns += i18n_patterns(
     path(_("cards/"), views.deck, name="cards"),
     path("", include("rules.urls")),
     path("", include("tutorials.urls")),
-    path("", include("tutorials.practice_urls")),
+    path("", include("practice.urls")),
     path("", include("teacher.urls")),
     prefix_default_language=True,
 )

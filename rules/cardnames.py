@@ -80,11 +80,14 @@ RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def card_name(card: int, game: str | None = None) -> str:
-    """The card's spoken name; the queen of spades gets the name each game gives her."""
-    if card == cards.QUEEN_OF_SPADES and game == "dam":
-        return pgettext("card in the game Dam", "queen of spades, Svarta Maja")
-    if card == cards.QUEEN_OF_SPADES and game == "spardame":
-        return pgettext("card in the game Spardame", "queen of spades, the Black Maria")
+    """The card's spoken name; the queen of spades gets the name each game gives her (its
+    adapter's ``card_names``)."""
+    if game is not None:
+        from rules.adapters import ADAPTERS  # the adapters name cards with this module
+
+        special = ADAPTERS[game].card_names.get(card) if game in ADAPTERS else None
+        if special is not None:
+            return str(special)
     return str(CARD_NAMES[card])
 
 

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from rules.engine import cards
+from rules.adapters import adapter
 from rules.engine.games import game_module
 from rules.engine.options import build_options
 
@@ -59,35 +60,17 @@ def play_chunk(game: str, preset: str, first_seed: int, count: int) -> dict:
         state = module.new_game(options, names, len(names) - 1, seed, None)
         first_mover = state.to_move
         qs_seat = next((s for s in range(len(names)) if cards.QUEEN_OF_SPADES in state.view(s).get("hand", ())), None)
-        actions = attacks = 0
-        moon = False
+        actions = 0
+        events: list[dict] = []
         while not state.over:
             seat = state.to_move
-            state, events = state.apply(bots[seat].act(state, seat))
+            state, step_events = state.apply(bots[seat].act(state, seat))
             actions += 1
-            for event in events:
-                if event["type"] == "attack":
-                    attacks += 1
-                elif event["type"] == "moon_shot":
-                    moon = True
+            events += step_events
         result = module.outcome(state)
         sums.games += 1
         sums.add("actions", actions)
-        if game == "dam":
-            loser = result.index(1.0) if 1.0 in result else None
-            sums.add("attacks", attacks)
-            for seat in range(len(names)):
-                sums.add(f"loss_seat_{seat + 1}", 1.0 if loser == seat else 0.0)
-            sums.add("first_attacker_loses", 1.0 if loser == first_mover else 0.0)
-            if qs_seat is not None:
-                sums.add("queen_holder_loses", 1.0 if loser == qs_seat else 0.0)
-        elif game == "spardame":
-            sums.add("moon", 1.0 if moon else 0.0)
-            for seat in range(len(names)):
-                sums.add(f"points_seat_{seat + 1}", result[seat])
-        else:
-            sums.add("winning_score", min(result))
-            sums.add("average_score", sum(result) / len(result))
+        adapter(game).add_statistics(sums, result, events, first_mover, qs_seat)
     return sums.to_json()
 
 

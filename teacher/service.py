@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
-from rules.engine.games import GAME_NAMES, game_module
 from rules import replay as stored
+from rules.adapters import ADAPTERS, Slot, adapter
+from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text
 from rules.scenario_messages import scenario_problem
@@ -44,8 +45,7 @@ MAX_SESSION_CODES = 200
 LANGUAGES = scenario.LANGUAGES
 LANGUAGE_LABELS = {"sv": gettext_lazy("Swedish"), "fi": gettext_lazy("Finnish"),
                    "nb": gettext_lazy("Norwegian Bokmål"), "en": gettext_lazy("English")}
-DEFAULT_PLAYERS = {"dam": ["Anna", "Bo", "Cilla"], "dolda": ["Anna", "Bo", "Cilla"],
-                   "spardame": ["Anna", "Bo", "Cilla", "David"]}
+DEFAULT_PLAYERS = {g: list(a.teacher_players) for g, a in ADAPTERS.items()}
 
 
 class TeacherError(Exception):
@@ -119,7 +119,7 @@ def presets(game: str) -> list[str]:
 
 def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
     """A new scenario with an empty deal; raises TeacherError for a bad choice."""
-    if game not in GAME_NAMES:
+    if game not in ADAPTERS:
         raise TeacherError(_("Choose one of the games."))
     for name in players:
         check_text(name)
@@ -128,7 +128,7 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
         raise TeacherError(_("Choose one of the rule sets."))
     data = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
             "players": players, "dealer": players[-1] if players else "", "seed": 1,
-            "deal": empty_deal(game, players), "steps": []}
+            "deal": adapter(game).empty_deal(players, None), "steps": []}
     try:
         scn = scenario.parse(data)
     except ScenarioError:
@@ -136,21 +136,12 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
                                                    module.DEFAULT_PRESET, {"preset": preset}))
         raise TeacherError(_("Give %(lo)d to %(hi)d different player names, without spaces.") % {
             "lo": lo, "hi": hi}) from None
-    if game == "dolda" and scn.options.secret_card:
-        data["deal"]["secret"] = {}
+    adapter(game).fit_deal(data["deal"], scn.options)
     return data
 
 
 def parse_players(text: str) -> list[str]:
     return [p for p in text.replace(",", " ").split() if p][:10]
-
-
-def empty_deal(game: str, players: list[str]) -> dict[str, Any]:
-    if game == "dolda":
-        return {"rows": {p: [] for p in players}, "stock": []}
-    if game == "spardame":
-        return {"hands": {p: [] for p in players}}
-    return {"hands": {p: [] for p in players}, "stock": []}
 
 
 # --------------------------------------------------------------------------- rules
@@ -210,83 +201,36 @@ def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
         raise TeacherError(_("These rules need %(lo)d to %(hi)d players.") % {"lo": lo, "hi": hi})
     data["rules"] = rules
     deal = dict(data.get("deal") or {})
-    if data["game"] == "dam" and options.trump != "turned":
-        deal.pop("turned", None)
-    if data["game"] == "dolda":
-        if options.secret_card:
-            deal.setdefault("secret", {})
-        else:
-            deal.pop("secret", None)
+    adapter(data["game"]).fit_deal(deal, options)
     data["deal"] = deal
 
 
 # --------------------------------------------------------------------------- deal slots
-@dataclass
-class Slot:
-    key: str
-    label: str
-    cards: list[str]
-    single: bool = False
-
-
 def _options(data: dict[str, Any]):
     module = game_module(data["game"])
     return build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, data.get("rules"))
 
 
 def slots(data: dict[str, Any]) -> list[Slot]:
-    game, players = data["game"], data["players"]
-    deal = data.get("deal") or {}
-    options = _options(data)
-    out: list[Slot] = []
-    if game in ("dam", "spardame"):
-        hands = deal.get("hands") or {}
-        for i, p in enumerate(players):
-            out.append(Slot(f"hand:{i}", _("%(name)s's hand") % {"name": p}, list(hands.get(p, []))))
-    if game == "dolda":
-        rows = deal.get("rows") or {}
-        for i, p in enumerate(players):
-            out.append(Slot(f"row:{i}", _("%(name)s's row (left to right)") % {"name": p},
-                            list(rows.get(p, []))))
-        if options.secret_card:
-            secret = deal.get("secret") or {}
-            for i, p in enumerate(players):
-                out.append(Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},
-                                [secret[p]] if secret.get(p) else [], single=True))
-    if game in ("dam", "dolda"):
-        out.append(Slot("stock", _("Stock (top card first)"), list(deal.get("stock", []))))
-    if game == "dam" and options.trump == "turned":
-        turned = deal.get("turned")
-        out.append(Slot("turned", _("Turned trump card (drawn last)"),
-                        [turned] if turned else [], single=True))
-    if game in ("dam", "dolda"):
-        out.append(Slot("discard", _("Discard pile"), list(deal.get("discard", []))))
-    return out
+    """The places of the deal the editor fills (the game's adapter knows them)."""
+    return adapter(data["game"]).slots(data.get("deal") or {}, data["players"], _options(data))
 
 
 def _write_slots(data: dict[str, Any], filled: list[Slot]) -> None:
-    game, players = data["game"], data["players"]
     deal = dict(data.get("deal") or {})
-    by_key = {s.key: s.cards for s in filled}
-    if game in ("dam", "spardame"):
-        deal["hands"] = {p: by_key.get(f"hand:{i}", []) for i, p in enumerate(players)}
-    if game == "dolda":
-        deal["rows"] = {p: by_key.get(f"row:{i}", []) for i, p in enumerate(players)}
-        if any(k.startswith("secret:") for k in by_key):
-            deal["secret"] = {p: by_key[f"secret:{i}"][0] for i, p in enumerate(players)
-                              if by_key.get(f"secret:{i}")}
-    for key in ("stock", "discard"):
-        if key in by_key:
-            if by_key[key] or key == "stock":
-                deal[key] = by_key[key]
-            else:
-                deal.pop(key, None)
-    if "turned" in by_key:
-        if by_key["turned"]:
-            deal["turned"] = by_key["turned"][0]
-        else:
-            deal.pop("turned", None)
+    adapter(data["game"]).write_slots(deal, data["players"], {s.key: s.cards for s in filled})
     data["deal"] = deal
+
+
+def _named_cards(deal: Any) -> set[str]:
+    """Every card code a scenario ``deal`` names, wherever it lies."""
+    if isinstance(deal, str):
+        return {deal}
+    if isinstance(deal, dict):
+        return set().union(*(_named_cards(v) for v in deal.values())) if deal else set()
+    if isinstance(deal, list):
+        return set().union(*(_named_cards(v) for v in deal)) if deal else set()
+    return set()  # numbers: a deal number, scores
 
 
 def parse_cards(words: list[str]) -> list[str]:
@@ -347,21 +291,16 @@ def fill_random(data: dict[str, Any]) -> None:
     except ScenarioError as exc:
         raise TeacherError(_("The deal could not be completed: %(problem)s") % {
             "problem": scenario_problem(exc.code, exc.params, data.get("game"))}) from None
-    from tutorials.practice import explicit_deal  # read-only use of the practice service
-
-    full = explicit_deal(data["game"], dealt)
+    full = adapter(data["game"]).explicit_deal(dealt)
     sizes: dict[str, int] = {}
-    deck: set[str] = set()
     names = data["players"]
     for key, per in (("hands", "hand"), ("rows", "row")):
         for name, cards in (full.get(key) or {}).items():
             sizes[f"{per}:{names.index(name)}"] = len(cards)
-            deck |= set(cards)
-    for name, card in (full.get("secret") or {}).items():
+    for name in full.get("secret") or {}:
         sizes[f"secret:{names.index(name)}"] = 1
-        deck.add(card)
-    if data["game"] != "spardame":
-        deck = {C.code(c) for c in range(52)}
+    # The cards of this deal: the whole deck, or fewer where the rules remove some (S-S1).
+    deck = _named_cards({k: v for k, v in full.items() if k != "scores"})
     current = slots(data)
     used = {c for s in current for c in s.cards}
     rest = sorted(deck - used)
@@ -397,24 +336,17 @@ def replay_or_none(data: dict[str, Any]) -> tuple[scenario.Scenario | None, list
     return stored.cached_frames(data) or (None, None)
 
 
-def action_seat(action: Any) -> int:
-    seat = getattr(action, "seat", None)
-    return int(seat if seat is not None else action[1])
-
-
 def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
     """The moves the engine allows now, as notation plus a label in the page language."""
-    from tutorials.practice import describe_action  # read-only use of the practice service
-
     if state.over:
         return []
+    game = adapter(scn.game)
     out = []
     for a in state.legal_actions():
-        seat = action_seat(a)
-        name = scn.players[seat]
+        name = scn.players[game.seat(a)]
         out.append({"move": f"{name} {scn.module.format_action(a)}",
                     "label": _("%(name)s: %(move)s") % {
-                        "name": name, "move": describe_action(scn.game, a, scn.players)}})
+                        "name": name, "move": game.describe(a, scn.players)}})
     return out
 
 
@@ -520,7 +452,7 @@ def problems_in(text: bytes | str) -> list[str]:
 
 
 def problem_text(p: scenario.Problem, game: str | None = None) -> str:
-    problem = scenario_problem(p.code, p.params, game if game in GAME_NAMES else None)
+    problem = scenario_problem(p.code, p.params, game if game in ADAPTERS else None)
     if p.step == 0:
         return _("File or deal: %(problem)s") % {"problem": problem}
     return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": problem}
@@ -557,7 +489,7 @@ def export_json(obj: TeacherScenario) -> str:
 # --------------------------------------------------------------------------- practice games
 def from_practice(session, record: Any) -> TeacherScenario:
     """A saved scenario from a finished practice game (through the practice export)."""
-    from tutorials.practice import export
+    from practice.service import export
 
     if record.result is None:
         raise TeacherError(_("Only a finished game can be presented: its hands are secret "

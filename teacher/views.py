@@ -24,13 +24,14 @@ from django_htmx.http import HttpResponseClientRedirect
 from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest, address_oob
 
+from rules.adapters import adapter
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
 from rules.engine.games import GAME_NAMES
 from rules.reasons import reason_text
 from rules.templatetags.cards import card_context
 from tutorials import lessons
-from tutorials.models import PracticeGame
+from practice.models import PracticeGame
 from tutorials.presenters import event_cards, table_context
 
 from . import forms as F
@@ -57,7 +58,7 @@ def _partial(request: HtmxHttpRequest) -> bool:
 # --------------------------------------------------------------------------- new / import
 def _new_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
     finished = []
-    from tutorials.practice import owner_token
+    from practice.service import owner_token
 
     token = owner_token(request.session)
     if token:
@@ -127,7 +128,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def from_practice(request: HttpRequest) -> HttpResponse:
-    from tutorials.practice import owner_token
+    from practice.service import owner_token
 
     form = F.FromPracticeForm(request.POST)
     key = form.cleaned_data["game_id"] if form.is_valid() else None
@@ -388,12 +389,8 @@ def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool =
     n = len(scn.players)
     if seat is None:
         viewer = state.to_move if state.to_move is not None else 0
-        view = state.view(viewer)
-        reveal = ({s: state.view(s).get("hand", []) for s in range(n) if s != viewer}
-                  if scn.game != "dolda" else None)
-        if scn.game == "dolda":
-            view = _dolda_open(state, view)
-        marks = event_cards(frame.events, None if scn.game == "dolda" else viewer)
+        view, reveal, marker = adapter(scn.game).open_view(state, viewer)
+        marks = event_cards(frame.events, marker)
     else:
         view = state.view(seat)
         reveal = None
@@ -404,8 +401,6 @@ def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool =
 def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None = None) -> str:
     """A recorded move in words of the page language ("Anna: Attack with …").  In one seat's
     view, cards passed by another player stay unnamed (they are secret)."""
-    from tutorials.practice import describe_action
-
     words = move.split()
     try:
         mover = scn.players.index(words[0])
@@ -415,20 +410,7 @@ def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None =
     if seat is not None and seat != mover and words[1:2] == ["pass"]:
         return _("%(name)s passes three cards.") % {"name": words[0]}
     return _("%(name)s: %(move)s") % {"name": words[0],
-                                       "move": describe_action(scn.game, action, scn.players)}
-
-
-def _dolda_open(state: Any, view: dict[str, Any]) -> dict[str, Any]:
-    """Dam med dolda kort with every card open (the teacher's all-hands mode): the rows, the
-    secret cards and the held card face up.  Never used for one seat's view."""
-    record = state.to_json()
-    open_view = dict(view)
-    open_view["rows"] = [list(r) for r in record["rows"]]
-    if view.get("secret") is not None and record.get("secret") is not None:
-        open_view["secret"] = list(record["secret"])
-    if view.get("holder") is not None and record.get("held") is not None:
-        open_view["held"] = record["held"]
-    return open_view
+                                       "move": adapter(scn.game).describe(action, scn.players)}
 
 
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:

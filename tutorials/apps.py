@@ -4,4 +4,4 @@ from django.utils.translation import gettext_lazy as _
 
 class TutorialsConfig(AppConfig):
     name = "tutorials"
-    verbose_name = _("Tutorials and practice")
+    verbose_name = _("Tutorials")

@@ -58,14 +58,8 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
     shown = {int(s): sorted(cards, key=engine_cards.sort_key)
              for s, cards in (reveal or {}).items()}
     ctx = builder(view, shown, marks, selectable, frozenset(selected))
-    if (game == "dam" and selectable and pick_target and view["phase"] == "defend"
-            and view["to_move"] == view["seat"]):
-        # The defender also picks which attack card to beat: radios named "target".
-        for entry in ctx["attack"]:
-            if entry["beaten_by"] is None:
-                entry["pick"] = True
-                entry["card"]["checked"] = engine_cards.parse(entry["card"]["code"]) == target
-        ctx["pick_target"] = True
+    if selectable and pick_target:
+        _pick_target(view, ctx, target)
     ctx.update({"game": game, "template": f"games/{game}.html",
                 "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
                 "viewer": view["seat"], "back_label": cardnames.face_down_name()})
@@ -150,6 +144,18 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         "loser_name": names[view["loser"]] if view["loser"] is not None else None,
         "attack_suit": _suit(view.get("attack_suit")),
     }
+
+
+def _pick_target(view: Mapping[str, Any], ctx: dict[str, Any], target: int | None) -> None:
+    """In a defence, the defender also picks which attack card to beat: the unbeaten attack
+    cards become radios named "target".  Only Dam's table has attack cards."""
+    if "attack" not in ctx or view["phase"] != "defend" or view["to_move"] != view["seat"]:
+        return
+    for entry in ctx["attack"]:
+        if entry["beaten_by"] is None:
+            entry["pick"] = True
+            entry["card"]["checked"] = engine_cards.parse(entry["card"]["code"]) == target
+    ctx["pick_target"] = True
 
 
 # ----------------------------------------------------------------------------- dolda

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from dam_site.htmx import HtmxHttpRequest, address_oob
+from rules.adapters import MOVE_LABELS as SITE_MOVE_LABELS
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
@@ -63,24 +64,11 @@ def replay(game: str, slug: str) -> Replay:
 
 
 # --------------------------------------------------------------------------- moves
-# The move vocabulary of the scenario notation, as buttons, in the order the page shows them.
-# Which ones a step offers is the engine's business: those its legal actions use now.
-MOVE_LABELS = {
-    "attack": pgettext_lazy("move button", "Attack"),
-    "announce": pgettext_lazy("move button", "Announce"),
-    "beat": pgettext_lazy("move button", "Beat"),
-    "take": pgettext_lazy("move button", "Take the cards"),
-    "slap": pgettext_lazy("move button", "Slap (close the attack)"),
-    "wait": pgettext_lazy("move button", "Wait"),
-    "add": pgettext_lazy("move button", "Add"),
-    "done": pgettext_lazy("move button", "Done"),
-    "draw_stock": pgettext_lazy("move button", "Draw from the stock"),
-    "draw_discard": pgettext_lazy("move button", "Draw from the discard pile"),
-    "swap": pgettext_lazy("move button", "Swap"),
-    "discard": pgettext_lazy("move button", "Discard"),
-    "pass": pgettext_lazy("move button", "Pass"),
-    "play": pgettext_lazy("move button", "Play"),
-}
+# The move vocabulary of the scenario notation, as buttons (one list for the whole site).
+# Which ones a step offers is the engine's business: those its legal actions use now.  The
+# lessons' forms have no position pickers, so Dam med dolda kort's variant moves (shield,
+# steal) are not among them.
+MOVE_LABELS = {k: v for k, v in SITE_MOVE_LABELS.items() if k not in ("shield", "steal")}
 # Kinds whose notation names cards of the player's hand: the page lets the learner pick them.
 CARD_KINDS = frozenset({"attack", "announce", "beat", "add", "pass", "play"})
 CARD_CODE = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$", re.IGNORECASE)

@@ -23,6 +23,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rules",
     "tutorials",
+    "practice",
     "teacher",
 ]
 

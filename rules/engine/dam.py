@@ -46,6 +46,7 @@ from typing import Any
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
 from .expect import card_list, shown
+from .match import Standing
 from .options import choice
 
 NAME = "dam"
@@ -1194,10 +1195,29 @@ def outcome(state: State) -> list[float]:
     return [1.0 if s == state.loser else 0.0 for s in range(state.n)]
 
 
-def tally_losses(names: list[str], losers: Iterable[int | None]) -> dict[str, int]:
-    """D-E3: losses over several deals by player name (no points are kept)."""
-    tally = dict.fromkeys(names, 0)
-    for seat in losers:
-        if seat is not None and seat >= 0:
-            tally[names[seat]] += 1
-    return tally
+def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them: in Dam every event is public (refills name a
+    count, never the cards drawn)."""
+    return events
+
+
+def deal_result(state: State) -> dict[str, Any]:
+    """What a finished deal leaves for the series: who got Svarta Maja (None: nobody)."""
+    if not state.over:
+        raise ValueError("the deal is not over")
+    return {"loser": None if state.loser < 0 else state.loser}
+
+
+def match_standing(players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
+    """D-E3: a tally of lost deals; no points, so a session never ends by itself."""
+    tally = [0] * players
+    for r in results:
+        if r.get("loser") is not None:
+            tally[r["loser"]] += 1
+    return Standing(tally, over=False)
+
+
+def following_deal(options: Options, names: list[str], dealer: int, deal_number: int,
+                   last: Mapping[str, Any], seed: int) -> State:
+    """The following deal of a session: the deal passes to the left, hands start afresh."""
+    return new_game(options, names, (dealer + 1) % len(names), seed, None)

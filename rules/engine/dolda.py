@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import cards as C
 from .errors import IllegalAction, ScenarioError
 from .expect import by_seat, card_list, shown
+from .match import Standing
 from .options import build_options, choice, options_to_dict
 
 NAME = "dolda"
@@ -155,6 +157,11 @@ def public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if not event.get("private") or event.get("seat") == seat:
         return event
     return {k: v for k, v in event.items() if k not in PRIVATE_KEYS}
+
+
+def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them (None: a seat of nobody, an onlooker)."""
+    return [public_event(e, seat) for e in events]
 
 
 # Per seat: (draw stock, draw discard, swap, discard), made once (see the module docstring).
@@ -894,52 +901,32 @@ def outcome(state: State) -> list[float]:
     return [float(x) for x in state.scores]
 
 
-def match_dealers(players: int, first_dealer: int) -> list[int]:
-    """H-E3: a match is one deal per player, the deal passing to the left each time."""
-    return [(first_dealer + k) % players for k in range(players)]
+def deal_result(state: State) -> dict[str, Any]:
+    """What a finished deal leaves for the match: each seat's score."""
+    if state.scores is None:
+        raise ValueError("the deal is not over")
+    return {"scores": list(state.scores)}
 
 
-@dataclass
-class Match:
-    """Totals over a match of one deal per player (H-E3); the caller plays the deals."""
-    options: Options
-    names: list[str]
-    first_dealer: int
-    seed: int = 0
+def match_standing(players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
+    """H-E3: one deal per player; once everyone has dealt, the lowest total wins."""
+    totals = [0] * players
+    played = 0
+    for r in results:
+        totals = [t + s for t, s in zip(totals, r["scores"])]
+        played += 1
+    over = played >= players
+    best = min(totals)
+    winners = [s for s, t in enumerate(totals) if t == best] if over else []
+    return Standing(totals, over=over, winners=winners, deals_in_match=players)
 
-    def __post_init__(self) -> None:
-        self.totals = [0] * len(self.names)
-        self.deals_played = 0
 
-    @property
-    def over(self) -> bool:
-        return self.deals_played >= len(self.names)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the next deal."""
-        return (self.first_dealer + self.deals_played) % len(self.names)
-
-    def new_deal(self, deal: dict[str, Any] | None = None) -> State:
-        if self.over:
-            raise ValueError("the match is over")
-        return new_game(self.options, self.names, self.dealer, self.seed + self.deals_played,
-                        deal)
-
-    def record(self, state: State) -> None:
-        if self.over or state.scores is None:
-            raise ValueError("only a finished deal of a running match can be recorded")
-        if state.dealer != self.dealer:
-            raise ValueError("that deal was dealt by the wrong player")
-        self.totals = [t + s for t, s in zip(self.totals, state.scores)]
-        self.deals_played += 1
-
-    def winners(self) -> list[int]:
-        """Seats with the lowest total once every player has dealt; empty before."""
-        if not self.over:
-            return []
-        best = min(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == best]
+def following_deal(options: Options, names: list[str], dealer: int, deal_number: int,
+                   last: Mapping[str, Any], seed: int) -> State:
+    """The following deal of the match: the deal passes to the left (H-E3)."""
+    if deal_number >= len(names):
+        raise ValueError("the match is over")
+    return new_game(options, names, (dealer + 1) % len(names), seed, None)
 
 
 def options_from_rules(rules: dict[str, Any] | None = None) -> Options:

@@ -30,7 +30,7 @@ import random
 import sys
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
@@ -40,6 +40,7 @@ from typing import Any
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
 from .expect import by_seat, card_list, shown
+from .match import Standing
 from .options import choice
 
 NAME = "spardame"
@@ -872,6 +873,36 @@ def _read_hands(raw: Any, names: list[str], cards: list[int]) -> list[list[int]]
     return hands
 
 
+def deal_result(state: State) -> dict[str, Any]:
+    """What a finished deal leaves for the match: its points, the totals and any winners."""
+    if not state.over:
+        raise ValueError("the deal is not over")
+    r = state.result
+    return {"scores": list(r["deal_scores"]), "totals": list(r["totals"]),
+            "winners": list(r["winners"])}
+
+
+def match_standing(players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
+    """S-C3: the totals after the latest deal; the match is over once it has winners."""
+    last = None
+    for last in results:
+        pass
+    if last is None:
+        return Standing([0] * players, over=False)
+    winners = list(last["winners"])
+    return Standing(list(last["totals"]), over=bool(winners), winners=winners)
+
+
+def following_deal(options: Options, names: list[str], dealer: int, deal_number: int,
+                   last: Mapping[str, Any], seed: int) -> State:
+    """The following deal of the match: the next dealer and pass direction, the totals so far
+    carried over (S-C3)."""
+    if last["winners"]:
+        raise ValueError("the match is over")
+    return new_game(options, names, (dealer + 1) % len(names), seed,
+                    {"deal_number": deal_number + 1, "scores": dict(zip(names, last["totals"]))})
+
+
 def next_deal(state: State, seed: int, deal: dict[str, Any] | None = None) -> State:
     """The following deal of the match: the next dealer, the next pass direction, the totals."""
     if not state.over or state.result["winners"]:
@@ -913,14 +944,6 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
 
 def format_action(action: Action) -> str:
     return " ".join([action[0]] + [code(c) for c in action[2:]])
-
-
-def action_seat(action: Action) -> int:
-    return action[1]
-
-
-def action_cards(action: Action) -> list[int]:
-    return list(action[2:])
 
 
 def visible_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:

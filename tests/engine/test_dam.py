@@ -512,9 +512,24 @@ def test_D_E2_deal_does_not_end_while_an_attack_is_pending():
     assert not state.over and name(state, state.attacker) == "C"
 
 
-def test_D_E3_tally_counts_losses_over_deals():
-    tally = dam.tally_losses(["A", "B", "C"], [1, 1, 0, None])
-    assert tally == {"A": 1, "B": 2, "C": 0}
+def test_D_E3_the_session_tallies_lost_deals_and_never_ends():
+    results = [{"loser": 1}, {"loser": 1}, {"loser": 0}, {"loser": None}]
+    standing = dam.match_standing(3, results)
+    assert standing.values == [1, 2, 0]
+    assert not standing.over and standing.winners == []
+
+
+def test_D_E3_a_finished_deal_counts_its_loser_and_the_next_deal_passes_left():
+    state = three()
+    rng = random.Random(5)
+    while not state.over:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    result = dam.deal_result(state)
+    assert result == {"loser": None if state.loser < 0 else state.loser}
+    follow = dam.following_deal(dam.Options(), list(state.names), 2, 1, result, seed=4)
+    assert follow.to_move == 1  # dealer 0 now, so the seat on its left attacks (D-S4)
+    with pytest.raises(ValueError):
+        dam.deal_result(three())
 
 
 # ---------------------------------------------------------------- protocol and text edges

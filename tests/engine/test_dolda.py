@@ -282,38 +282,40 @@ def _finish(state):
     return state
 
 
-def test_H_E3_a_match_is_one_deal_per_player_with_the_deal_passing_left():
-    match = dolda.Match(dolda.Options(), ["A", "B", "C"], first_dealer=2, seed=9)
-    dealers = []
-    while not match.over:
-        state = match.new_deal()
+def _match(names, first_dealer, seed):
+    """A whole match played as the site plays it: deal, finish, record, following deal."""
+    options = dolda.Options()
+    state = dolda.new_game(options, names, first_dealer, seed, None)
+    dealers, results = [], []
+    while True:
         dealers.append(state.dealer)
-        match.record(_finish(state))
-    assert dealers == [2, 0, 1] == dolda.match_dealers(3, 2)
+        results.append(dolda.deal_result(_finish(state)))
+        if dolda.match_standing(len(names), results).over:
+            return dealers, results
+        state = dolda.following_deal(options, names, state.dealer, len(results), results[-1],
+                                     seed + len(results))
+
+
+def test_H_E3_a_match_is_one_deal_per_player_with_the_deal_passing_left():
+    dealers, results = _match(["A", "B", "C"], first_dealer=2, seed=9)
+    assert dealers == [2, 0, 1]
     with pytest.raises(ValueError):
-        match.new_deal()
+        dolda.following_deal(dolda.Options(), ["A", "B", "C"], 1, 3, results[-1], 0)
 
 
 def test_H_E3_the_lowest_match_total_wins():
-    match = dolda.Match(dolda.Options(), ["A", "B"], first_dealer=1, seed=3)
-    played = []
-    while not match.over:
-        assert match.winners() == []
-        state = _finish(match.new_deal())
-        played.append(state.scores)
-        match.record(state)
-    totals = [sum(p[i] for p in played) for i in range(2)]
-    assert match.totals == totals
-    assert match.winners() == [i for i in range(2) if totals[i] == min(totals)]
+    dealers, results = _match(["A", "B"], first_dealer=1, seed=3)
+    assert not dolda.match_standing(2, results[:1]).over
+    assert dolda.match_standing(2, results[:1]).winners == []
+    standing = dolda.match_standing(2, results)
+    totals = [sum(r["scores"][i] for r in results) for i in range(2)]
+    assert standing.values == totals and standing.deals_in_match == 2
+    assert standing.winners == [i for i in range(2) if totals[i] == min(totals)]
 
 
-def test_H_E3_a_match_refuses_an_unfinished_deal_or_the_wrong_dealer():
-    match = dolda.Match(dolda.Options(), ["A", "B"], first_dealer=0)
+def test_H_E3_an_unfinished_deal_has_no_result():
     with pytest.raises(ValueError):
-        match.record(match.new_deal())
-    wrong = _finish(dolda.new_game(dolda.Options(), ["A", "B"], 1, 0, None))
-    with pytest.raises(ValueError):
-        match.record(wrong)
+        dolda.deal_result(dolda.new_game(dolda.Options(), ["A", "B"], 0, 0, None))
 
 
 # -- H-V: variants --------------------------------------------------------------------------

@@ -397,9 +397,24 @@ def test_S_C3_below_the_limit_the_match_goes_on():
     state, events = play_out(game(4, MOON, scores={"Bo": 73}))
     assert state.result["winners"] == []
     assert not any(e["type"] == "match_over" for e in events)
-    follow = sp.next_deal(state, seed=9)
+    result = sp.deal_result(state)
+    standing = sp.match_standing(4, [result])
+    assert not standing.over and standing.values == [0, 99, 26, 26]
+    follow = sp.following_deal(state.d.options, list(state.d.names), state.d.dealer,
+                               state.d.deal_number, result, seed=9)
     assert follow.d.deal_number == 5 and follow.d.dealer == 0
     assert follow.d.scores_before == [0, 99, 26, 26]
+
+
+def test_S_C3_a_match_with_winners_has_no_following_deal():
+    start = {"Anna": 36, "Bo": 74, "Cilla": 50, "Dag": 10}
+    state, _ = play_out(game(4, MOON, scores=start))
+    result = sp.deal_result(state)
+    standing = sp.match_standing(4, [result])
+    assert standing.over and standing.winners == [0, 3]
+    with pytest.raises(ValueError):
+        sp.following_deal(state.d.options, list(state.d.names), state.d.dealer,
+                          state.d.deal_number, result, seed=9)
 
 
 def test_S_C3_limit_500():

@@ -6,8 +6,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.engine.bots import dam as dam_bots
-from tutorials import practice as P
-from tutorials.models import PracticeGame
+from practice import service as P
+from rules.adapters import adapter
+from practice.models import PracticeGame
 
 from .servers import GAME_ID, Browser, Database
 
@@ -30,7 +31,7 @@ def new_game(browser: Browser, base: str, data: dict = NEW_DAM) -> str:
 
 def record(db: Database, game_id: str) -> PracticeGame:
     with db.connect() as conn:
-        row = conn.execute("SELECT * FROM tutorials_practicegame WHERE id = %s",
+        row = conn.execute("SELECT * FROM practice_practicegame WHERE id = %s",
                            [game_id]).fetchone()
     return PracticeGame(**row)
 
@@ -45,7 +46,7 @@ def next_request(rec: PracticeGame) -> tuple[str, dict] | None:
         return path(f"practice_{rec.game}_step", rec.pk), {"version": rec.version}
     action = dam_bots.HeuristicBot(len(rec.actions)).act(state, rec.human_seat)
     return (path(f"practice_{rec.game}_move", rec.pk),
-            {**P.form_fields(rec.game, action, rec.names), "version": rec.version})
+            {**adapter(rec.game).form_fields(action), "version": rec.version})
 
 
 def play(browser: Browser, bases: list[str], db: Database, game_id: str,

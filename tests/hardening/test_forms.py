@@ -9,7 +9,7 @@ from django.utils import translation
 
 from teacher.models import TeacherScenario
 from tests.practice.helpers import start, url
-from tutorials.models import PracticeGame
+from practice.models import PracticeGame
 
 pytestmark = pytest.mark.django_db
 

@@ -34,8 +34,9 @@ from hypothesis import strategies as st
 
 from rules.engine import cards as C
 from tests.pages import LANGUAGES
-from tutorials import practice as P
-from tutorials.models import PracticeGame
+from practice import service as P
+from rules.adapters import adapter
+from practice.models import PracticeGame
 
 from .endpoints import endpoints
 
@@ -308,7 +309,7 @@ def resolve_data(data, kwargs: dict, rng: random.Random):
     legal = list(state.legal_actions()) if not state.over else []
     if not legal:
         return {"version": str(version), "move": "pass"}
-    fields = P.form_fields(record.game, rng.choice(legal), record.names)
+    fields = adapter(record.game).form_fields(rng.choice(legal))
     return {**fields, "version": str(version)}
 
 
@@ -411,7 +412,7 @@ def test_a_double_submit_applies_once_with_a_clear_answer(client, htmx):
         form, endpoint = {"version": record.version}, "practice_dam_step"
     else:
         action = list(state.legal_actions())[0]
-        form = {**P.form_fields("dam", action, record.names), "version": record.version}
+        form = {**adapter("dam").form_fields(action), "version": record.version}
         endpoint = "practice_dam_move"
     with translation.override("en"):
         url = reverse(endpoint, args=[record.pk])

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from dam_site.ratelimit import client_ip, limit_for
 from tests.pages import LANGUAGES
-from tutorials.models import PracticeGame
+from practice.models import PracticeGame
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tutorials.models import PracticeGame
+from practice.models import PracticeGame
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,8 @@ import threading
 
 from django.utils import translation
 
-from tutorials import practice as P
+from practice import service as P
+from rules.adapters import adapter
 
 from .play import new_game, next_request, path, play, record
 from .servers import Browser
@@ -77,7 +78,7 @@ def test_two_different_moves_at_once_apply_exactly_one(start_server, e2e_databas
             assert browser.request(server.base + url, data).status == 302
             continue
         url = server.base + path("practice_dam_move", rec.pk)
-        forms = [{**P.form_fields("dam", a, rec.names), "version": rec.version}
+        forms = [{**adapter("dam").form_fields(a), "version": rec.version}
                  for a in legal[:2]]
         results = simultaneously(browser, [(url, f) for f in forms])
         assert sorted(r.status for r in results) == [302, 409]
@@ -99,8 +100,9 @@ def test_a_game_alternating_between_two_servers_ends_as_on_one(start_server, e2e
     single = Browser()
     other_id = new_game(single, a.base)
     with e2e_database.connect() as conn:
-        conn.execute("UPDATE tutorials_practicegame SET deal = %s::jsonb, seed = %s WHERE id = %s",
-                     [json.dumps(alternating.deal), alternating.seed, other_id])
+        conn.execute("UPDATE practice_practicegame SET deal = %s::jsonb, seed = %s, bot_seed = %s "
+                     "WHERE id = %s", [json.dumps(alternating.deal), alternating.seed,
+                                       alternating.bot_seed, other_id])
     play(single, [a.base], e2e_database, other_id)
     alone = record(e2e_database, other_id)
     assert alone.actions == alternating.actions

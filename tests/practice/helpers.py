@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from rules.engine import cards as C
 from rules.engine.games import game_module
-from tutorials import practice as P
-from tutorials.models import PracticeGame
+from practice import service as P
+from rules.adapters import adapter
+from practice.models import PracticeGame
 
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 CARD_KEYS = {"card", "cards", "attack_card", "card_in", "card_out", "taken", "given", "rows",
@@ -38,7 +39,7 @@ def state_of(record: PracticeGame):
 
 def post_action(client, record: PracticeGame, action, **headers):
     record.refresh_from_db()
-    fields = P.form_fields(record.game, action, record.names)
+    fields = adapter(record.game).form_fields(action)
     return client.post(url(record, "move"), {**fields, "version": record.version}, **headers)
 
 
@@ -92,7 +93,7 @@ def seen_cards(record: PracticeGame) -> set[int]:
     for step in sc.steps:
         state, events = scn.apply_move(module, state, sc.players, step.move)
         seen |= view_cards(state.view(record.human_seat))
-        for e in P.visible(record.game, events, record.human_seat):
+        for e in adapter(record.game).visible(events, record.human_seat):
             ev: set[int] = set()
             for k, v in e.items():
                 if k in CARD_KEYS:
@@ -121,7 +122,7 @@ class SeenTracker:
         for move in record.actions[self.done:]:
             self.state, events = scn.apply_move(module, self.state, self.sc.players, move)
             self.seen |= view_cards(self.state.view(record.human_seat))
-            for e in P.visible(record.game, events, record.human_seat):
+            for e in adapter(record.game).visible(events, record.human_seat):
                 for k, v in e.items():
                     if k in CARD_KEYS:
                         _flatten(v, self.seen)

@@ -10,7 +10,7 @@ import random
 import pytest
 from django.utils import translation
 
-from tutorials import practice as P
+from practice import service as P
 
 from .helpers import SeenTracker, leaked, post_action, random_action, start, state_of, url
 

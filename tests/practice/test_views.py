@@ -13,8 +13,9 @@ from django.utils import translation
 
 from rules.engine import scenario as scn
 from rules.engine.games import game_module
-from tutorials import practice as P
-from tutorials.models import PracticeGame
+from practice import service as P
+from rules.adapters import adapter
+from practice.models import PracticeGame
 
 from .helpers import bots_until_human, post_action, random_action, start, state_of, url
 
@@ -158,7 +159,7 @@ def test_double_submit_applies_the_move_once(client):
     record = start(client, "dam")
     action = state_of(record).legal_actions()[-1]
     first = post_action(client, record, action)
-    fields = P.form_fields("dam", action, record.names)
+    fields = adapter("dam").form_fields(action)
     second = client.post(url(record, "move"), {**fields, "version": 0})
     assert first.status_code == 302
     assert second.status_code == 409

@@ -384,8 +384,8 @@ def test_present_an_unknown_tutorial_is_404(client):
 
 # --------------------------------------------------------------------------- practice games
 def _finished_practice(client):
-    from tutorials import practice as P
-    from tutorials.models import PracticeGame
+    from practice import service as P
+    from practice.models import PracticeGame
 
     client.get(reverse("scenarios_new"))
     session = client.session

@@ -9,7 +9,7 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import practice_views as views
+from . import views
 
 GAME_SEGMENTS = (
     ("dam", "dam/"),

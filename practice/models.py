@@ -1,4 +1,4 @@
-"""Practice games: a game record (rules, deal, seed, moves) owned by a browser session."""
+"""Practice games: a game record (rules, deal, seeds, moves) owned by a browser session."""
 
 from __future__ import annotations
 
@@ -37,7 +37,11 @@ class PracticeGame(models.Model):
     level = models.CharField(_("bot level"), max_length=8, choices=LEVEL_CHOICES,
                              default="normal")
     memory_aid = models.BooleanField(_("memory aid"), default=True)
-    seed = models.BigIntegerField(_("seed"), default=0)
+    # The deal's random source (scenario ``seed``): 128 bits, so a stored deal cannot be
+    # rebuilt by trying seeds; kept as decimal digits (no database integer holds 128 bits).
+    seed = models.CharField(_("seed"), max_length=40, default="0")
+    # The bots' and hints' random stream, apart from the deal's.
+    bot_seed = models.BigIntegerField(_("bot seed"), default=0)
     deal = models.JSONField(_("deal"), default=dict)
     actions = models.JSONField(_("moves"), default=list)
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -50,7 +54,9 @@ class PracticeGame(models.Model):
         ordering = ["-updated"]
         verbose_name = _("practice game")
         verbose_name_plural = _("practice games")
-        indexes = [models.Index(fields=["series", "deal_number"])]
+        # One record per deal of a series: a second "Next deal" finds the first one's.
+        constraints = [models.UniqueConstraint(fields=["series", "deal_number"],
+                                               name="practice_one_record_per_deal")]
 
     def __str__(self) -> str:
         return f"{self.game} {self.id} ({len(self.actions)})"

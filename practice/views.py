@@ -23,29 +23,14 @@ from django_htmx.http import HttpResponseClientRedirect
 from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest
 
+from rules.adapters import ADAPTERS, MOVE_LABELS, adapter
 from rules.engine import cards as C
-from rules.engine.games import game_module
 from rules.titles import GAME_TITLES
+from tutorials.presenters import table_context
 
-from . import practice as P
-from .practice_forms import (HintForm, MoveForm, NewGameForm, PresetForm, ReplayStepForm,
-                             VersionForm)
+from . import service as P
+from .forms import HintForm, MoveForm, NewGameForm, PresetForm, ReplayStepForm, VersionForm
 from .models import PracticeGame
-from rules.templatetags.cards import card_context
-
-from .presenters import table_context
-
-
-
-
-GAME_BLURBS = {
-    "dam": gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
-                        "deals keeps a tally of who lost."),
-    "dolda": gettext_lazy("Swap cards into your face-down row for the lowest score. A match is "
-                          "one deal per player."),
-    "spardame": gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
-                             "the point limit."),
-}
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
@@ -57,8 +42,8 @@ def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict
 # --------------------------------------------------------------------------- overview
 @require_safe
 def overview(request: HtmxHttpRequest) -> HttpResponse:
-    games = [{"key": g, "title": GAME_TITLES[g], "blurb": GAME_BLURBS[g],
-              "url": reverse(f"practice_{g}")} for g in ("dam", "dolda", "spardame")]
+    games = [{"key": g, "title": GAME_TITLES[g], "blurb": a.blurb,
+              "url": reverse(f"practice_{g}")} for g, a in ADAPTERS.items()]
     token = P.owner_token(request.session)
     recent = []
     if token:
@@ -92,7 +77,7 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     else:
         # ?preset= comes from links on the rules pages: an unknown one (an old link) is ignored
         # and the page starts from the default rule set.
-        query = PresetForm(game_module(game).PRESETS, request.GET)
+        query = PresetForm(adapter(game).engine.PRESETS, request.GET)
         initial = {}
         if query.is_valid() and query.cleaned_data["preset"]:
             initial["preset"] = query.cleaned_data["preset"]
@@ -123,48 +108,33 @@ def _urls(record: PracticeGame) -> dict[str, str]:
 
 
 def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
-    view = state.view(record.human_seat)
-    if record.game == "dolda" and not record.memory_aid and not view["rows_face_up"]:
-        # Strict mode (H-T5): the page does not remind the player of cards seen in rows.
-        view = dict(view, rows=[[None] * len(r) for r in view["rows"]])
-    return view
-
-
-CHOICE_KINDS = {"dam": ("attack", "add", "beat"), "dolda": ("shield", "steal"),
-                "spardame": ("pass", "play")}
+    return adapter(record.game).page_view(state.view(record.human_seat), record.memory_aid)
 
 
 def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
-    """What the player can do now, straight from legal_actions()."""
+    """What the player can do now, straight from legal_actions(): a button per move that needs
+    a choice of cards or positions, and one per move that needs none."""
     if state.over or state.to_move != record.human_seat:
         return {"mine": False}
-    game = record.game
+    game = adapter(record.game)
     legal = list(state.legal_actions())
     kinds: list[str] = []
     simple = []
     seen_simple = set()
     for a in legal:
-        kind = P.action_kind(game, a)
-        if kind in CHOICE_KINDS[game]:
+        kind = game.kind(a)
+        if kind in game.choice_kinds:
             if kind not in kinds:
                 kinds.append(kind)
         else:
-            key = P.describe_action(game, a, record.names)
-            if key not in seen_simple:
-                seen_simple.add(key)
-                simple.append({"label": key, "fields": _hidden(P.form_fields(game, a,
-                                                                              record.names))})
-    buttons = [{"kind": k, "label": P.MOVE_LABELS[k]} for k in kinds]
+            label = game.describe(a, record.names)
+            if label not in seen_simple:
+                seen_simple.add(label)
+                simple.append({"label": label, "fields": _hidden(game.form_fields(a))})
+    buttons = [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
     ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple,
-                           "selectable": game in ("dam", "spardame") and bool(buttons)}
-    if game == "dam" and "beat" in kinds:
-        ctx["targets"] = [card_context(c, game) for c in view["table"]]
-    if game == "dolda" and kinds:
-        row = view["rows"][record.human_seat]
-        ctx["positions"] = list(range(1, len(row) + 1))
-        if "steal" in kinds:
-            ctx["steal_targets"] = sorted({(a.victim_name, a.positions[1] + 1) for a in legal
-                                           if a.kind == "steal"})
+                           "selectable": game.picks_from_hand and bool(buttons)}
+    ctx.update(game.choice_context(legal, view, record.human_seat, kinds))
     return ctx
 
 
@@ -184,7 +154,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     hint = P.hint(record, derived) if show_hint and actions["mine"] else None
     selected = []
     if hint is not None:
-        fields = P.form_fields(record.game, hint.action, record.names)
+        fields = hint.fields
         selected = [C.parse(c) for c in fields.get("card", [])]
         for t in actions.get("targets", []):
             t["checked"] = t["code"] == fields.get("target")
@@ -205,8 +175,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     return {
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
         "table": table, "actions": actions, "hint": hint,
-        "hint_fields": _hidden(P.form_fields(record.game, hint.action, record.names))
-        if hint else [],
+        "hint_fields": _hidden(hint.fields) if hint else [],
         "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
@@ -258,7 +227,7 @@ def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
 
     def act():
-        form = MoveForm(game, request.POST)
+        form = MoveForm(adapter(game), request.POST)
         if not form.is_valid():
             raise P.PracticeError(first_error(form))
         P.human_move(record, _version(request), form.cleaned_data["words"])

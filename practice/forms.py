@@ -16,8 +16,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from dam_site.forms import TextField, WordsField
-from rules.engine.games import game_module
-from rules.engine.options import option_choices
+from rules.adapters import GameAdapter, adapter
+from rules.engine.options import build_options, option_choices
 from rules.variants import OPTION_LABELS, value_label
 
 from .models import LEVEL_CHOICES
@@ -40,7 +40,7 @@ class MoveForm(forms.Form):
     suit = TextField(controls=True)
     source = TextField(controls=True)
 
-    def __init__(self, game: str, *args, **kwargs) -> None:
+    def __init__(self, game: GameAdapter, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
 
@@ -51,31 +51,10 @@ class MoveForm(forms.Form):
         move = data["move"].strip().lower()
         if not move or len(move) > 20 or not move.isalpha():
             raise forms.ValidationError(CHOOSE_A_MOVE)
-        cards = data["card"]
-        words = [move]
-        if self.game == "dam":
-            if move == "beat":
-                target = data["target"].strip()
-                if not target or len(cards) != 1:
-                    raise forms.ValidationError(_("To beat, choose one card on the table and "
-                                                  "one card of yours."))
-                words += [target, cards[0]]
-            elif move == "announce":
-                words.append(data["suit"].strip()[:2])
-            else:
-                words += cards
-        elif self.game == "dolda":
-            if move == "draw":
-                words.append(data["source"].strip().lower()[:10])
-            elif move == "shield":
-                words += [p[:2] for p in data["position"]]
-            elif move == "steal":
-                # One position of one's own row, then "victim:position".
-                own = data["position"][-1][:2] if data["position"] else ""
-                victim, _sep, pos = data["target"].strip().partition(":")
-                words += [own, victim[:30], pos[:2]]
-        else:
-            words += cards
+        try:
+            words = self.game.move_words(move, data)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
         if any(not w for w in words):
             raise forms.ValidationError(CHOOSE_A_MOVE)
         data["words"] = words
@@ -119,7 +98,7 @@ class NewGameForm(forms.Form):
     def __init__(self, game: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        module = game_module(game)
+        module = adapter(game).engine
         self.module = module
         self.fields["preset"] = forms.ChoiceField(
             label=_("Rule set"), choices=[(p, p) for p in module.PRESETS],
@@ -131,17 +110,24 @@ class NewGameForm(forms.Form):
                 label=OPTION_LABELS.get(name, name), required=False,
                 choices=[("", _("as in the rule set"))]
                 + [(_encode(c), value_label(c)) for c in choices])
-        lo, hi = 2 if game != "spardame" else 3, 8 if game == "dam" else 6
+        game_adapter = adapter(game)
+        counts = game_adapter.player_choices()
+        lo, hi = module.player_range(build_options(module.Options, module.PRESETS,
+                                                   module.DEFAULT_PRESET, {}))
         self.fields["players"] = forms.TypedChoiceField(
-            label=_("Players"), coerce=int,
-            choices=[(k, str(k)) for k in range(lo, hi + 1)], initial=3 if game == "dam" else 4)
+            label=_("Players"), coerce=int, choices=[(k, str(k)) for k in counts],
+            initial=game_adapter.default_players,
+            # D-S1: 7 or 8 players only with the rule that allows them.
+            help_text="" if (lo, hi) == (counts[0], counts[-1]) else _(
+                "%(lo)d to %(hi)d players with the usual rules; more only with a rule that "
+                "allows them.") % {"lo": lo, "hi": hi})
         self.fields["level"] = forms.ChoiceField(label=_("Bots"),
                                                  choices=LEVEL_CHOICES, initial="normal",
                                                  help_text=LEVEL_HELP)
         self.fields["name"] = forms.CharField(
             label=_("Your name"), max_length=20, initial=_("You"),
             help_text=_("One word, no spaces."))
-        if game == "dolda":
+        if game_adapter.memory_aid:
             self.fields["memory_aid"] = forms.BooleanField(
                 label=_("Memory aid: show the cards you have seen in the rows"),
                 required=False, initial=True)

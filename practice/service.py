@@ -1,0 +1,380 @@
+"""Practice mode service layer: create games, replay records, apply moves, bots, undo, hints,
+narration and export.
+
+A practice game is a record (rules, players, dealer, seed, an explicit deal, the list of
+moves in scenario notation).  Every screen is derived by replaying that record through the
+engine; the derived state is cached in Django's cache under the game id and version, so any
+number of app servers can serve the same game.  The deal is written out card by card when the
+game is created, so the record is exactly a ``dam-scenario/1`` file and ``scenario check``
+replays an export.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from django.db import IntegrityError
+
+from rules import replay as stored
+from rules.adapters import ADAPTERS, adapter
+from rules.engine import scenario as scn
+from rules.engine.bots import strong
+from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.match import Standing
+from rules.engine.options import build_options
+from rules.reasons import reason_text
+
+from .models import PracticeGame
+
+OWNER_KEY = "practice_owner"
+CACHE_SECONDS = 60 * 60
+LEVELS = ("easy", "normal", "strong")
+
+# Bot names that fit each page language (names, not phrases: they are not translated).
+BOT_NAMES = {
+    "sv": ["Anna", "Bo", "Cilla", "Dan", "Eva", "Fredrik", "Greta", "Hugo"],
+    "fi": ["Aino", "Eero", "Helmi", "Juha", "Kaisa", "Lauri", "Maija", "Oskari"],
+    "nb": ["Ingrid", "Ola", "Kari", "Per", "Sigrid", "Lars", "Astrid", "Nils"],
+    "en": ["Alice", "Ben", "Clara", "David", "Emma", "Frank", "Grace", "Henry"],
+}
+
+
+class PracticeError(Exception):
+    """A refused request; ``message`` is one translated sentence for the player."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+STALE = gettext_lazy("That move was already made or the game has changed since this page was "
+                     "shown. The table below shows the current position.")
+NOT_YOUR_TURN_BOT = gettext_lazy("It is not a bot's turn now.")
+NOTHING_TO_UNDO = gettext_lazy("There is no move of yours to undo.")
+
+
+# --------------------------------------------------------------------------- owners
+def owner_token(session, create: bool = False) -> str | None:
+    token = session.get(OWNER_KEY)
+    if token is None and create:
+        token = secrets.token_urlsafe(24)
+        session[OWNER_KEY] = token
+    return token
+
+
+# --------------------------------------------------------------------------- creating
+def options_for(game: str, rules: dict[str, Any]) -> Any:
+    module = adapter(game).engine
+    return build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
+
+
+def bot_names(language: str, human: str, count: int) -> list[str]:
+    pool = [n for n in BOT_NAMES.get(language, BOT_NAMES["en"]) if n != human]
+    return pool[:count]
+
+
+def _seeds() -> tuple[int, int]:
+    """A fresh deal's random source (128 bits) and the bots' and hints' (63 bits, apart)."""
+    return secrets.randbits(128), secrets.randbits(63)
+
+
+def _save_new(owner: str, game: str, rules: dict[str, Any], names: list[str], dealer: int,
+              human_seat: int, level: str, memory_aid: bool, series: uuid.UUID,
+              deal_number: int, dealt: Any, seed: int, bot_seed: int) -> PracticeGame:
+    return PracticeGame.objects.create(
+        owner=owner, game=game, rules=rules, names=names, dealer=dealer, human_seat=human_seat,
+        level=level, memory_aid=memory_aid, seed=str(seed), bot_seed=bot_seed,
+        deal=adapter(game).explicit_deal(dealt), series=series, deal_number=deal_number)
+
+
+def create_game(owner: str, game: str, rules: dict[str, Any], players: int, level: str,
+                human_name: str, language: str, memory_aid: bool = True) -> PracticeGame:
+    """A new first deal; the human is seat 0 and the dealer the last seat (D-S4, H-T1)."""
+    if game not in ADAPTERS or level not in LEVELS:
+        raise PracticeError(_("Unknown game or bot level."))
+    try:
+        options = options_for(game, rules)
+    except ScenarioError:
+        raise PracticeError(_("Those rules are not possible.")) from None
+    module = adapter(game).engine
+    lo, hi = module.player_range(options)
+    if not lo <= players <= hi:
+        raise PracticeError(_("With these rules %(lo)d to %(hi)d can play.") % {"lo": lo, "hi": hi})
+    names = [human_name] + bot_names(language, human_name, players - 1)
+    seed, bot_seed = _seeds()
+    dealer = players - 1
+    # Bots move one at a time through step_bot, so the page can narrate each move.
+    return _save_new(owner, game, rules, names, dealer, 0, level, memory_aid, uuid.uuid4(), 1,
+                     module.new_game(options, names, dealer, seed, None), seed, bot_seed)
+
+
+# --------------------------------------------------------------------------- replaying
+@dataclass
+class Derived:
+    state: Any
+    events: list[list[dict[str, Any]]] = field(default_factory=list)  # per action
+    seats: list[int] = field(default_factory=list)  # acting seat per action
+
+
+def _cache_key(record: PracticeGame) -> str:
+    return f"practice:{record.pk}:{record.version}"
+
+
+def scenario_of(record: PracticeGame, upto: int | None = None) -> scn.Scenario:
+    moves = record.actions if upto is None else record.actions[:upto]
+    data = {"format": scn.FORMAT, "game": record.game, "rules": record.rules,
+            "players": record.names, "dealer": record.names[record.dealer],
+            "seed": int(record.seed),
+            "deal": record.deal, "steps": [{"do": m} for m in moves]}
+    return scn.parse(data)
+
+
+def _derived(record: PracticeGame, frames: list[stored.Frame]) -> Derived:
+    steps = frames[1:]
+    return Derived(frames[-1].state, [f.events for f in steps],
+                   [record.names.index(f.step.move.split()[0]) for f in steps])
+
+
+def replay(record: PracticeGame, upto: int | None = None) -> Derived:
+    """The record replayed through the engine (rules/replay.py), up to move ``upto``."""
+    return _derived(record, stored.frames(scenario_of(record, upto)))
+
+
+def replay_shared(record: PracticeGame, upto: int) -> Derived:
+    """``replay`` for the read-only replay link: the whole record's frames are cached (keyed
+    on its content), so stepping through them replays it once."""
+    found = stored.cached_frames(export(record))
+    if found is None:  # not a legal game: fail as a fresh replay does
+        return replay(record, upto)
+    return _derived(record, found[1][:upto + 1])
+
+
+def load(record: PracticeGame) -> Derived:
+    key = _cache_key(record)
+    hit = cache.get(key)
+    module = adapter(record.game).engine
+    if hit is not None:
+        return Derived(module.state_from_json(hit["state"]), hit["events"], hit["seats"])
+    derived = replay(record)
+    _store(record, derived)
+    return derived
+
+
+def _store(record: PracticeGame, derived: Derived) -> None:
+    cache.set(_cache_key(record),
+              {"state": derived.state.to_json(), "events": derived.events, "seats": derived.seats},
+              CACHE_SECONDS)
+
+
+def _result_of(game: str, state: Any) -> dict[str, Any] | None:
+    return adapter(game).engine.deal_result(state) if state.over else None
+
+
+def _append(record: PracticeGame, version: int, derived: Derived, seat: int, action: Any
+            ) -> Derived:
+    module = adapter(record.game).engine
+    state = derived.state
+    new_state, events = state.apply(action)
+    move = f"{record.names[seat]} {module.format_action(action)}"
+    actions = record.actions + [move]
+    result = _result_of(record.game, new_state)
+    updated = PracticeGame.objects.filter(pk=record.pk, version=version).update(
+        actions=actions, version=version + 1, result=result)
+    if not updated:
+        raise PracticeError(str(STALE), status=409)
+    record.actions = actions
+    record.version = version + 1
+    record.result = result
+    new = Derived(new_state, derived.events + [events], derived.seats + [seat])
+    _store(record, new)
+    return new
+
+
+def _check_version(record: PracticeGame, version: Any) -> int:
+    try:
+        v = int(version)
+    except (TypeError, ValueError):
+        raise PracticeError(_("The form was incomplete; nothing was changed.")) from None
+    if v != record.version:
+        raise PracticeError(str(STALE), status=409)
+    return v
+
+
+# --------------------------------------------------------------------------- moves
+def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
+    v = _check_version(record, version)
+    derived = load(record)
+    module = adapter(record.game).engine
+    seat = record.human_seat
+    try:
+        action = module.parse_action(derived.state, seat, words)
+        return _append(record, v, derived, seat, action)
+    except IllegalAction as exc:
+        raise PracticeError(reason_text(exc.reason, _visible_cards(exc.cards), record.game)
+                            ) from None
+
+
+def _visible_cards(cards) -> list[int]:
+    return [c for c in cards if isinstance(c, int) and 0 <= c < 52]
+
+
+def make_bot(record: PracticeGame, seat: int) -> Any:
+    seed = (record.bot_seed * 1_000_003 + len(record.actions) * 31 + seat) & 0x7FFFFFFF
+    if record.level == "strong":
+        return strong.StrongBot(seed)
+    return adapter(record.game).bots[record.level](seed)
+
+
+def is_bot_turn(record: PracticeGame, state: Any) -> bool:
+    return not state.over and state.to_move is not None and state.to_move != record.human_seat
+
+
+def step_bot(record: PracticeGame, version: Any) -> Derived:
+    """One bot move (the page shows each with its narration)."""
+    v = _check_version(record, version)
+    derived = load(record)
+    state = derived.state
+    if not is_bot_turn(record, state):
+        raise PracticeError(str(NOT_YOUR_TURN_BOT), status=409)
+    seat = state.to_move
+    action = make_bot(record, seat).act(state, seat)
+    return _append(record, v, derived, seat, action)
+
+
+def undo(record: PracticeGame, version: Any) -> None:
+    """Back to the player's previous decision: drop their last move and everything after."""
+    v = _check_version(record, version)
+    prefix = record.names[record.human_seat] + " "
+    last = max((i for i, m in enumerate(record.actions) if m.startswith(prefix)), default=None)
+    if last is None:
+        raise PracticeError(str(NOTHING_TO_UNDO))
+    actions = record.actions[:last]
+    updated = PracticeGame.objects.filter(pk=record.pk, version=v).update(
+        actions=actions, version=v + 1, result=None)
+    if not updated:
+        raise PracticeError(str(STALE), status=409)
+    record.actions, record.version, record.result = actions, v + 1, None
+
+
+# --------------------------------------------------------------------------- hints
+@dataclass
+class Hint:
+    action: Any
+    text: str
+    reason: str
+    fields: dict[str, Any]
+
+
+def hint(record: PracticeGame, derived: Derived) -> Hint | None:
+    state = derived.state
+    seat = record.human_seat
+    if state.over or state.to_move != seat:
+        return None
+    rng = random.Random(record.bot_seed + len(record.actions))
+    ranked = strong.evaluate(state, seat, rng)
+    action = ranked[0][0]
+    game = adapter(record.game)
+    return Hint(action, game.describe(action, record.names), game.hint_reason(ranked),
+                game.form_fields(action))
+
+
+def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
+    """Every move with its narration, from the human seat's point of view."""
+    game = adapter(record.game)
+    log = []
+    for i, (seat, events) in enumerate(zip(derived.seats, derived.events), start=1):
+        log.append({"number": i, "seat": seat, "mine": seat == record.human_seat,
+                    "lines": game.narrate(events, record.names, record.human_seat)})
+    return log
+
+
+# --------------------------------------------------------------------------- series
+def series_games(record: PracticeGame) -> list[PracticeGame]:
+    return list(PracticeGame.objects.filter(series=record.series, owner=record.owner)
+                .order_by("deal_number"))
+
+
+def standing(record: PracticeGame, games: list[PracticeGame] | None = None) -> Standing:
+    """The series so far, by the game's own rule (D-E3, H-E3, S-C3 in the engine)."""
+    games = series_games(record) if games is None else games
+    return adapter(record.game).standing(len(record.names),
+                                         [g.result for g in games if g.result is not None])
+
+
+def series_summary(record: PracticeGame) -> dict[str, Any]:
+    """The series as the page shows it: a heading, a column and a row per player."""
+    games = series_games(record)
+    game = adapter(record.game)
+    now = standing(record, games)
+    names = record.names
+    summary: dict[str, Any] = {
+        "deals": len(games), "finished": sum(g.result is not None for g in games),
+        "title": game.summary_title(now, options_for(record.game, record.rules)),
+        "column": game.summary_column,
+        "rows": [{"name": names[s], "value": v} for s, v in enumerate(now.values)],
+        "match_over": now.over, "winners": [names[s] for s in now.winners]}
+    return summary
+
+
+def can_deal_again(record: PracticeGame) -> bool:
+    if record.result is None:
+        return False
+    latest = PracticeGame.objects.filter(series=record.series, owner=record.owner).order_by(
+        "-deal_number").first()
+    if latest is None or latest.pk != record.pk:
+        return False
+    return not standing(record).over
+
+
+def next_deal(record: PracticeGame, version: Any) -> PracticeGame:
+    """The series' following deal.  Create-once: a repeated request (a double click) gets the
+    record the first one made, never a second deal with the same number."""
+    _check_version(record, version)
+    existing = PracticeGame.objects.filter(series=record.series, owner=record.owner,
+                                           deal_number=record.deal_number + 1).first()
+    if existing is not None:
+        return existing
+    if not can_deal_again(record):
+        raise PracticeError(_("A new deal cannot be started from here."), status=409)
+    game = adapter(record.game)
+    options = options_for(record.game, record.rules)
+    seed, bot_seed = _seeds()
+    dealt = game.engine.following_deal(options, record.names, record.dealer, record.deal_number,
+                                       record.result, seed)
+    try:
+        with transaction.atomic():
+            return _save_new(record.owner, record.game, record.rules, record.names,
+                             (record.dealer + 1) % len(record.names), record.human_seat,
+                             record.level, record.memory_aid, record.series,
+                             record.deal_number + 1, dealt, seed, bot_seed)
+    except IntegrityError:
+        # The other request of a double click made it first (unique series and deal number).
+        return PracticeGame.objects.get(series=record.series, owner=record.owner,
+                                        deal_number=record.deal_number + 1)
+
+
+# --------------------------------------------------------------------------- export
+def export(record: PracticeGame) -> dict[str, Any]:
+    """The record as a ``dam-scenario/1`` object (the deal written out card by card)."""
+    return scenario_of(record).to_dict()
+
+
+def share(record: PracticeGame) -> uuid.UUID:
+    """The record's replay link, made once: a second request at the same moment gets the
+    token the first one stored (a conditional update, then a read)."""
+    if record.share_token is None:
+        PracticeGame.objects.filter(pk=record.pk, share_token__isnull=True).update(
+            share_token=uuid.uuid4())
+        record.share_token = PracticeGame.objects.values_list("share_token", flat=True).get(
+            pk=record.pk)
+    return record.share_token

@@ -1,0 +1,187 @@
+"""Dam med dolda kort: swap cards into a face-down row for the lowest score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.engine import cards as C
+from rules.engine import dolda as engine
+from rules.engine.bots import dolda as bots
+from rules.engine.match import Standing
+
+from .base import GameAdapter, Slot, discard_slot, scores_text, stock_slot, who, write_common
+
+
+class DoldaAdapter(GameAdapter):
+    name = "dolda"
+    engine = engine
+    bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
+    choice_kinds = ("shield", "steal")
+    picks_from_hand = False  # moves are buttons and positions: there is no hand
+    default_players = 4
+    memory_aid = True  # H-T5: rows seen once are face down again
+    blurb = gettext_lazy("Swap cards into your face-down row for the lowest score. A match is "
+                         "one deal per player.")
+
+    # ------------------------------------------------------------------ deals and series
+    def explicit_deal(self, state: Any) -> dict[str, Any]:
+        j = state.to_json()
+        names = j["names"]
+        deal: dict[str, Any] = {"rows": {names[s]: C.codes(r) for s, r in enumerate(j["rows"])},
+                                "stock": C.codes(j["stock"])}
+        if j["secret"] is not None:
+            deal["secret"] = {names[s]: C.code(c) for s, c in enumerate(j["secret"])}
+        return deal
+
+    def summary_title(self, standing: Standing, options: Any) -> str:
+        return _("Match totals (one deal per player, %(n)s deals)") % {
+            "n": standing.deals_in_match}
+
+    # ------------------------------------------------------------------ moves
+    def kind(self, action: Any) -> str:
+        return str(action.kind)
+
+    def seat(self, action: Any) -> int:
+        return int(action.seat)
+
+    def describe(self, action: Any, names: Sequence[str]) -> str:
+        if action.kind == "draw":
+            return str(_("Draw from the stock.") if action.source == "stock"
+                       else _("Take the top card of the discard pile."))
+        if action.kind == "swap":
+            return _("Swap the card you hold into your row.")
+        if action.kind == "discard":
+            return _("Discard the card you hold.")
+        if action.kind == "shield":
+            return _("Shield position %(positions)s.") % {
+                "positions": ", ".join(str(p + 1) for p in action.positions)}
+        n, m = action.positions
+        return _("Lay your thief on position %(n)d and steal %(victim)s's position %(m)d.") % {
+            "n": n + 1, "victim": action.victim_name, "m": m + 1}
+
+    def form_fields(self, action: Any) -> dict[str, Any]:
+        if action.kind == "draw":
+            return {"move": "draw", "source": action.source}
+        if action.kind == "shield":
+            return {"move": "shield", "position": [str(p + 1) for p in action.positions]}
+        if action.kind == "steal":
+            n, m = action.positions
+            return {"move": "steal", "position": [str(n + 1)],
+                    "target": f"{action.victim_name}:{m + 1}"}
+        return {"move": action.kind}
+
+    def move_words(self, move: str, data: Mapping[str, Any]) -> list[str]:
+        if move == "draw":
+            return [move, data["source"].strip().lower()[:10]]
+        if move == "shield":
+            return [move, *(p[:2] for p in data["position"])]
+        if move == "steal":
+            # One position of one's own row, then "victim:position".
+            own = data["position"][-1][:2] if data["position"] else ""
+            victim, _sep, pos = data["target"].strip().partition(":")
+            return [move, own, victim[:30], pos[:2]]
+        return [move]
+
+    def choice_context(self, legal: Sequence[Any], view: Mapping[str, Any], seat: int,
+                       kinds: Sequence[str]) -> dict[str, Any]:
+        if not kinds:
+            return {}
+        ctx: dict[str, Any] = {"positions": list(range(1, len(view["rows"][seat]) + 1))}
+        if "steal" in kinds:
+            ctx["steal_targets"] = sorted({(a.victim_name, a.positions[1] + 1) for a in legal
+                                           if a.kind == "steal"})
+        return ctx
+
+    def page_view(self, view: dict[str, Any], memory_aid: bool) -> dict[str, Any]:
+        if not memory_aid and not view["rows_face_up"]:
+            # Strict mode (H-T5): the page does not remind the player of cards seen in rows.
+            return dict(view, rows=[[None] * len(r) for r in view["rows"]])
+        return view
+
+    def open_view(self, state: Any, viewer: int
+                  ) -> tuple[dict[str, Any], dict[int, list[int]], int | None]:
+        """Every card open: the rows, the secret cards and the held card face up; no private
+        event marks a card (a drawn card is shown where it lies)."""
+        view = state.view(viewer)
+        record = state.to_json()
+        open_view = dict(view)
+        open_view["rows"] = [list(r) for r in record["rows"]]
+        if view.get("secret") is not None and record.get("secret") is not None:
+            open_view["secret"] = list(record["secret"])
+        if view.get("holder") is not None and record.get("held") is not None:
+            open_view["held"] = record["held"]
+        return open_view, {}, None
+
+    # ------------------------------------------------------------------ narration
+    def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
+                      seat: int | None) -> str | None:
+        t = e.get("type")
+        w = who(names, e.get("seat"))
+        if t == "draw":
+            if e["source"] == "discard":
+                return _("%(who)s takes %(card)s from the discard pile.") % {
+                    "who": w, "card": self.card(e["card"])}
+            if "card" in e:
+                return _("%(who)s draws %(card)s from the stock.") % {
+                    "who": w, "card": self.card(e["card"])}
+            return _("%(who)s draws from the stock.") % {"who": w}
+        if t == "swap":
+            if "card_out" in e:
+                return _("%(who)s swaps it into position %(n)d and takes out %(card)s.") % {
+                    "who": w, "n": e["position"], "card": self.card(e["card_out"])}
+            return _("%(who)s swaps it into position %(n)d.") % {"who": w, "n": e["position"]}
+        if t == "discard":
+            return _("%(who)s discards %(card)s.") % {"who": w, "card": self.card(e["card"])}
+        if t == "deal_over":
+            return _("The stock is empty: the rows are turned up.")
+        if t == "shield":
+            return _("%(who)s shields position %(positions)s.") % {
+                "who": w, "positions": ", ".join(map(str, e["positions"]))}
+        if t == "steal":
+            if e.get("victim") is None:
+                return _("%(who)s's thief finds nothing to steal.") % {"who": w}
+            return _("%(who)s steals %(card)s from %(victim)s.") % {
+                "who": w, "card": self.card(e["taken"]), "victim": who(names, e["victim"])}
+        if t == "scored":
+            return _("Scores of this deal: %(scores)s.") % {
+                "scores": scores_text(names, e["scores"])}
+        return None
+
+    # ------------------------------------------------------------------ teacher's editor
+    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+        return {"rows": {p: [] for p in players}, "stock": []}
+
+    def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:
+        rows = deal.get("rows") or {}
+        out = [Slot(f"row:{i}", _("%(name)s's row (left to right)") % {"name": p},
+                    list(rows.get(p, []))) for i, p in enumerate(players)]
+        if options.secret_card:
+            secret = deal.get("secret") or {}
+            out += [Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},
+                         [secret[p]] if secret.get(p) else [], single=True)
+                    for i, p in enumerate(players)]
+        return [*out, stock_slot(deal), discard_slot(deal)]
+
+    def write_slots(self, deal: dict[str, Any], players: Sequence[str],
+                    by_key: Mapping[str, list[str]]) -> None:
+        deal["rows"] = {p: by_key.get(f"row:{i}", []) for i, p in enumerate(players)}
+        if any(k.startswith("secret:") for k in by_key):
+            deal["secret"] = {p: by_key[f"secret:{i}"][0] for i, p in enumerate(players)
+                              if by_key.get(f"secret:{i}")}
+        write_common(deal, by_key)
+
+    def fit_deal(self, deal: dict[str, Any], options: Any) -> None:
+        if options.secret_card:
+            deal.setdefault("secret", {})
+        else:
+            deal.pop("secret", None)
+
+    # ------------------------------------------------------------------ statistics
+    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
+                       first_mover: int, queen_holder: int | None) -> None:
+        sums.add("winning_score", min(result))
+        sums.add("average_score", sum(result) / len(result))

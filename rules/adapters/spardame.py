@@ -1,0 +1,101 @@
+"""Spardame: a trick game of the Hearts family; take no hearts and not the queen of spades."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from rules.engine import cards as C
+from rules.engine import spardame as engine
+from rules.engine.bots import spardame as bots
+from rules.engine.match import Standing
+
+from .base import GameAdapter, Slot, hand_slots, scores_text, who
+
+
+class SpardameAdapter(GameAdapter):
+    name = "spardame"
+    engine = engine
+    bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
+    choice_kinds = ("pass", "play")
+    default_players = 4
+    teacher_players = ("Anna", "Bo", "Cilla", "David")
+    blurb = gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
+                         "the point limit.")
+    card_names = {C.QUEEN_OF_SPADES: pgettext_lazy("card in the game Spardame",
+                                                   "queen of spades, the Black Maria")}
+
+    # ------------------------------------------------------------------ deals and series
+    def explicit_deal(self, state: Any) -> dict[str, Any]:
+        j = state.to_json()
+        names = j["names"]
+        return {"hands": {names[s]: C.codes(sorted(h)) for s, h in enumerate(j["hands"])},
+                "deal_number": j["deal_number"],
+                "scores": dict(zip(names, j["scores_before"]))}
+
+    def summary_title(self, standing: Standing, options: Any) -> str:
+        return _("Match totals (to %(limit)s points)") % {"limit": options.limit}
+
+    # ------------------------------------------------------------------ moves
+    def describe(self, action: Any, names: Sequence[str]) -> str:
+        if action[0] == "pass":
+            return _("Pass %(cards)s.") % {"cards": self.cards(action[2:])}
+        return _("Play %(card)s.") % {"card": self.card(action[2])}
+
+    def form_fields(self, action: Any) -> dict[str, Any]:
+        if action[0] == "pass":
+            return {"move": "pass", "card": C.codes(action[2:])}
+        return {"move": "play", "card": [C.code(action[2])]}
+
+    # ------------------------------------------------------------------ narration
+    def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
+                      seat: int | None) -> str | None:
+        t = e.get("type")
+        w = who(names, e.get("seat"))
+        if t == "pass":
+            if "cards" in e:
+                return _("%(who)s passes %(cards)s.") % {"who": w, "cards": self.cards(e["cards"])}
+            return _("%(who)s has chosen three cards to pass.") % {"who": w}
+        if t == "cards_exchanged":
+            got = e["received"][seat] if seat is not None and seat < len(e["received"]) else []
+            if got:
+                return _("The cards change hands. You get %(cards)s.") % {"cards": self.cards(got)}
+            return _("The cards change hands.")
+        if t == "card_played":
+            return _("%(who)s plays %(card)s.") % {"who": w, "card": self.card(e["cards"][0])}
+        if t == "hearts_broken":
+            return _("Hearts are broken.")
+        if t == "trick_won":
+            return ngettext("%(who)s takes the trick (%(n)d point).",
+                            "%(who)s takes the trick (%(n)d points).", e["points"]) % {
+                "who": w, "n": e["points"]}
+        if t == "moon_shot":
+            return _("%(who)s shot the moon!") % {"who": w}
+        if t == "deal_scored":
+            return _("Points of this deal: %(scores)s.") % {
+                "scores": scores_text(names, e["scores"])}
+        if t == "match_over":
+            return _("The match is over. Winner: %(names)s.") % {
+                "names": ", ".join(names[s] for s in e["winners"])}
+        return None
+
+    # ------------------------------------------------------------------ teacher's editor
+    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+        return {"hands": {p: [] for p in players}}
+
+    def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:
+        return hand_slots(deal, players)
+
+    def write_slots(self, deal: dict[str, Any], players: Sequence[str],
+                    by_key: Mapping[str, list[str]]) -> None:
+        deal["hands"] = {p: by_key.get(f"hand:{i}", []) for i, p in enumerate(players)}
+
+    # ------------------------------------------------------------------ statistics
+    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
+                       first_mover: int, queen_holder: int | None) -> None:
+        sums.add("moon", 1.0 if any(e["type"] == "moon_shot" for e in events) else 0.0)
+        for seat in range(len(result)):
+            sums.add(f"points_seat_{seat + 1}", result[seat])
