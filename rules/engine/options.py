@@ -10,11 +10,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from .errors import ScenarioError
-
-T = TypeVar("T")
 
 
 def choice(default: Any, choices: tuple[Any, ...]) -> Any:
@@ -31,7 +29,7 @@ def _normalise(value: Any, choices: tuple[Any, ...]) -> Any:
     return value
 
 
-def build_options(cls: type[T], presets: Mapping[str, Mapping[str, Any]], default_preset: str,
+def build_options[T](cls: type[T], presets: Mapping[str, Mapping[str, Any]], default_preset: str,
                   rules: Mapping[str, Any] | None) -> T:
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
