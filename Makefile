@@ -1,4 +1,5 @@
-# Two commands: `make run` serves the site, `make test` runs the whole suite.
+# Two commands: `make run` serves the site, `make test` runs the whole suite (after `make lint`:
+# ruff over the repository and mypy, strict, over the rules engine).
 # Both start with `make setup`, which is idempotent and quick when nothing changed.
 
 VENV := .venv
@@ -12,7 +13,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test migrate messages clean
+.PHONY: setup run lint test migrate messages clean
 
 setup: $(VENV)/.installed $(MO_FILES) migrate
 
@@ -36,8 +37,13 @@ migrate: $(VENV)/.installed
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Needs only the installed tools, not the database that `make setup` fills.
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy rules/engine
+
 # PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
-test: setup
+test: setup lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 messages: $(VENV)/.installed

@@ -145,7 +145,7 @@ def dam_text_attempts(mod, state, rng: random.Random) -> list[str]:
         f"{name} take", f"{name} take {pick[0]}", f"{name} announce {rng.choice('CDHSX')}",
         f"{name} announce", f"{name} slap", f"{name} wait", f"{name} done",
         f"{name} add {pick[0]}", f"{name} add", f"{name} jump",
-        f"{state.names[(seat + 1) % n]} take", f"Nobody take", f"{name}",
+        f"{state.names[(seat + 1) % n]} take", "Nobody take", f"{name}",
     ]
 
 
@@ -226,7 +226,7 @@ def dolda_text_attempts(mod, state, rng: random.Random) -> list[str]:
         f"{name} shield {p}", f"{name} shield {p} {q}", f"{name} shield", f"{name} shield x",
         f"{name} shield 1 2 3", f"{name} steal {p} {other} {q}", f"{name} steal {q} {name} {p}",
         f"{name} steal {q} Nobody {p}", f"{name} steal {q} {other}", f"{name} steal a {other} 1",
-        f"{name} jump", f"{other} draw stock", f"Nobody draw stock", f"{name}",
+        f"{name} jump", f"{other} draw stock", "Nobody draw stock", f"{name}",
     ]
 
 
@@ -283,7 +283,7 @@ def step_hash(h, game: str, mod, state, events: list, rng: random.Random, deep: 
         back = mod.state_from_json(json.loads(json.dumps(data)))
         rec.append([back.to_json(), [list(a) for a in back.legal_actions()]])
         for key, value in probes(mod, state, rng):
-            try_call(rec, lambda: mod.check_expect(state, key, value))
+            try_call(rec, lambda: mod.check_expect(state, key, value))  # noqa: B023 - called at once
         for action in raw_attempts(mod, state, rng):
             try:
                 new, ev = state.apply(action)

@@ -106,7 +106,7 @@ def text_attempts(state: sp.State, rng: random.Random) -> list[str]:
         f"{name} jump",
         f"{name} play ZZ",
         f"{name} pass {pick[0] if pick else '2C'} 10H",
-        f"Nobody play 2C",
+        "Nobody play 2C",
         f"{name}",
     ]
 

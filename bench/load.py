@@ -35,7 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.hardening.servers import (  # noqa: E402
-    GAME_ID, Browser, Database, Server, check_services, server_env)
+    GAME_ID,
+    Browser,
+    Database,
+    Server,
+    check_services,
+    server_env,
+)
 
 THREADS = 4
 

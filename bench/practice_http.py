@@ -78,7 +78,8 @@ def main() -> None:
     ap.add_argument("--level", default="normal", choices=("easy", "normal", "strong"))
     a = ap.parse_args()
 
-    db = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False).name
+    with tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False) as f:
+        db = f.name
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "dam_site.settings.test",
            "DATABASE_URL": f"sqlite:///{db}", "PYTHONPATH": ROOT}
     py = os.path.join(ROOT, ".venv", "bin", "python")

@@ -28,8 +28,8 @@ import gzip
 import os
 import re
 import signal
-import statistics
 import socket
+import statistics
 import subprocess
 import tempfile
 import time

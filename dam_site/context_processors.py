@@ -9,7 +9,6 @@ from django.utils.translation import get_language
 
 from .navigation import NAV_ITEMS
 
-
 # Each language named in itself, as the switcher shows it.
 LANGUAGE_NAMES = {"sv": "Svenska", "fi": "Suomi", "nb": "Norsk bokmål", "en": "English"}
 

@@ -227,13 +227,13 @@ class State:
         if phase == SHIELDS:
             return ([Action(seat, "shield", positions=(p,)) for p in others]
                     + [Action(seat, "shield", positions=pair) for pair in combinations(others, 2)])
-        acts = []
+        steals: list[Action] = []
         targets = self._targets(seat)
         for n in others:
             for v, m in targets:
-                acts.append(Action(seat, "steal", positions=(n, m), victim=v,
-                                   victim_name=self.names[v]))
-        return acts
+                steals.append(Action(seat, "steal", positions=(n, m), victim=v,
+                                     victim_name=self.names[v]))
+        return steals
 
     def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
@@ -250,7 +250,9 @@ class State:
         """
         phase = self.phase
         if phase == CHAIN:
-            acts = _SEAT_ACTIONS[self.to_move]
+            seat = self.to_move
+            assert seat is not None  # someone is to move in DRAW and CHAIN
+            acts = _SEAT_ACTIONS[seat]
             if action is acts[2] and self.pos < self.nswap:
                 self._swap(events)
                 return
@@ -258,7 +260,9 @@ class State:
                 self._discard(events)
                 return
         elif phase == DRAW:
-            acts = _SEAT_ACTIONS[self.to_move]
+            seat = self.to_move
+            assert seat is not None
+            acts = _SEAT_ACTIONS[seat]
             if action is acts[0]:
                 self._draw_stock(events)
                 return
@@ -861,9 +865,9 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
     if key == "discard_count":
         return None if value == len(state.discard) else shown(len(state.discard))
     if key == "discard_top":
-        want = None if value is None else card_list([value], key)[0]
-        got = state.discard[-1] if state.discard else None
-        return None if got == want else shown(None if got is None else C.code(got))
+        want_top = None if value is None else card_list([value], key)[0]
+        top = state.discard[-1] if state.discard else None
+        return None if top == want_top else shown(None if top is None else C.code(top))
     if key == "row":
         rows = {names[seat]: C.codes(state.rows[seat])
                 for seat, want in by_seat(state.names, value, key).items()
@@ -879,8 +883,8 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
             return shown(scores) if scores else None
         if not isinstance(value, list) or any(v not in names for v in value):
             raise ScenarioError("expect_names", key=key)
-        got = sorted(names[s] for s in winners(state))
-        return None if sorted(value) == got else shown(got)
+        best = sorted(names[s] for s in winners(state))
+        return None if sorted(value) == best else shown(best)
     raise ScenarioError("expect_key", key=key, game=NAME)
 
 

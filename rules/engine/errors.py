@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 # Checked in this order by every game (scenario-format.md, "Reason codes").
 COMMON_FIRST = ("game_over", "not_your_turn", "unknown_card", "card_not_in_hand")
 
@@ -160,7 +162,7 @@ class ScenarioError(ValueError):
         super().__init__(self.message)
 
 
-def scenario_message(code: str, params: dict) -> str:
+def scenario_message(code: str, params: Mapping[str, object]) -> str:
     shown = dict(params)
     if "place" in shown:
         shown["place"] = DEAL_PLACES[str(shown["place"])].format(**shown)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 def choice(default: Any, choices: tuple[Any, ...]) -> Any:
@@ -31,8 +32,8 @@ def _normalise(value: Any, choices: tuple[Any, ...]) -> Any:
     return value
 
 
-def build_options(cls: type[T], presets: Mapping[str, Mapping[str, Any]], default_preset: str,
-                  rules: Mapping[str, Any] | None) -> T:
+def build_options[T: DataclassInstance](cls: type[T], presets: Mapping[str, Mapping[str, Any]],
+                                        default_preset: str, rules: Mapping[str, Any] | None) -> T:
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
     # Any JSON value may stand here: a list or an object is no name (and is unhashable).
@@ -63,5 +64,5 @@ def options_to_dict(options: Any) -> dict[str, Any]:
     return dataclasses.asdict(options)
 
 
-def option_choices(cls: type) -> dict[str, tuple[Any, ...]]:
+def option_choices(cls: type[DataclassInstance]) -> dict[str, tuple[Any, ...]]:
     return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}

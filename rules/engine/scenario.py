@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction, ScenarioError, scenario_message
 from .expect import shown
-from .games import GAME_NAMES, game_module
+from .games import GAME_NAMES, Event, GameModule, GameState, game_module
 from .options import build_options
 
 FORMAT = "dam-scenario/1"
@@ -53,13 +54,14 @@ class Scenario:
     steps: list[Step]
 
     @property
-    def module(self):
+    def module(self) -> GameModule[Any, Any]:
         return game_module(self.game)
 
-    def initial_state(self):
+    def initial_state(self) -> GameState[Any]:
         try:
-            return self.module.new_game(self.options, list(self.players), self.dealer, self.seed,
-                                        self.deal)
+            state: GameState[Any] = self.module.new_game(self.options, list(self.players),
+                                                         self.dealer, self.seed, self.deal)
+            return state
         except ScenarioError:
             raise
         except (ValueError, TypeError, KeyError) as exc:  # a deal the game could not read
@@ -222,7 +224,8 @@ def loads(text: str | bytes) -> Scenario:
     return parse(decode(text))
 
 
-def apply_move(module, state, names: list[str], move: str):
+def apply_move(module: GameModule[Any, Any], state: GameState[Any], names: list[str],
+               move: str) -> tuple[GameState[Any], list[Event]]:
     """Apply one move in scenario notation (``"Anna attack 5C 9C"``)."""
     if getattr(state, "over", False):  # first of all reasons (scenario-format.md)
         raise IllegalAction("game_over")
@@ -303,7 +306,7 @@ def check_text(text: str | bytes) -> list[Problem]:
     return check(scn)
 
 
-def states(scn: Scenario):
+def states(scn: Scenario) -> Iterator[tuple[int, GameState[Any], list[Event]]]:
     """The state before the first step and after each step, with the events that led there.
 
     Yields ``(step_number, state, events)``; stops at the first refused ``do`` step.
@@ -312,7 +315,7 @@ def states(scn: Scenario):
     state = scn.initial_state()
     yield 0, state, []
     for n, step in enumerate(scn.steps, start=1):
-        events: list = []
+        events: list[Event] = []
         if step.kind == "do":
             state, events = apply_move(module, state, scn.players, step.move)
         yield n, state, events

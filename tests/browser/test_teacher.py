@@ -94,8 +94,9 @@ def test_build_record_save_share_and_present(page, live_server, browser):
 
 
 def _scenario(live_server) -> TeacherScenario:
-    from rules.engine import scenario
     from pathlib import Path
+
+    from rules.engine import scenario
 
     text = (Path(__file__).resolve().parents[2]
             / "tutorials/scenarios/dam/anna-bo-cilla.json").read_text()

@@ -44,11 +44,12 @@ def check_services() -> None:
     try:
         psycopg.connect(PG_ADMIN, connect_timeout=3).close()
     except Exception as exc:  # noqa: BLE001
-        raise Unavailable(f"PostgreSQL is not reachable at 127.0.0.1:5432 as postgres: {exc}")
+        raise Unavailable(
+            f"PostgreSQL is not reachable at 127.0.0.1:5432 as postgres: {exc}") from exc
     try:
         redis.Redis.from_url(REDIS_URL, socket_timeout=3).ping()
     except Exception as exc:  # noqa: BLE001
-        raise Unavailable(f"Redis is not reachable at 127.0.0.1:6379: {exc}")
+        raise Unavailable(f"Redis is not reachable at 127.0.0.1:6379: {exc}") from exc
     if not (BIN / "gunicorn").exists():
         raise Unavailable(f"gunicorn is not installed in {BIN}")
 

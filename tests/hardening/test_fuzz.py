@@ -198,7 +198,7 @@ def snapshot() -> dict:
                   for m in apps.get_app_config(a).get_models()):
         rows = model.objects.all()
         state[model._meta.label] = sorted(
-            (json.dumps(r, sort_keys=True, default=str) for r in rows.values()))
+            json.dumps(r, sort_keys=True, default=str) for r in rows.values())
     return state
 
 

@@ -261,7 +261,7 @@ def test_game_resumes_in_a_new_client_with_the_same_session(client, game):
     again.cookies["sessionid"] = cookie
     r = again.get(url(record))
     assert r.status_code == 200
-    assert f'data-version="1"' in r.content.decode()
+    assert 'data-version="1"' in r.content.decode()
 
 
 @pytest.mark.parametrize("game", GAMES)

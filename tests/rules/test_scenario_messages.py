@@ -36,7 +36,7 @@ def test_the_engine_raises_only_known_codes():
     for path in ENGINE.glob("*.py"):
         text = path.read_text()
         raised |= set(re.findall(r'ScenarioError\(\s*"([a-z_]+)"', text))
-        raised |= set((m[2] for m in re.finditer(r'_require\((.*?),\s*"([a-z_]+)"', text, re.S)))
+        raised |= set(m[2] for m in re.finditer(r'_require\((.*?),\s*"([a-z_]+)"', text, re.S))
     assert raised, "the scan found no ScenarioError at all"
     assert raised <= set(SCENARIO_MESSAGES), raised - set(SCENARIO_MESSAGES)
 

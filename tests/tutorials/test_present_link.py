@@ -1,10 +1,10 @@
 import pytest
-
-pytestmark = pytest.mark.django_db
 from django.urls import reverse
 from django.utils import translation
 
 from tutorials import lessons
+
+pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("game", ["dam", "dolda", "spardame"])

@@ -108,7 +108,7 @@ def test_highlighted_cards_are_marked():
     state = next(random_positions("dam", 3, seed=2))
     card = state.view(0)["hand"][0]
     html = render(state.view(0), highlight=[card])
-    assert f'card--highlight" role="img" aria-label' in html or "card--highlight" in html
+    assert 'card--highlight" role="img" aria-label' in html or "card--highlight" in html
     assert html.count("card--highlight") == 1
 
 

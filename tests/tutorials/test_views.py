@@ -4,8 +4,8 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils import translation
+from django.utils.html import escape
 
 from tutorials import lessons, progress
 from tutorials.views import replay

@@ -4,9 +4,11 @@ one through ``state.view(seat)``), so they can never use hidden information."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import QUEEN_OF_SPADES
+from ..games import Action, GameState
 
 QS = QUEEN_OF_SPADES
 
@@ -17,7 +19,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed).random
 
-    def act(self, state: Any, seat: int) -> tuple:
+    def act(self, state: GameState[Action], seat: int) -> Action:
         acts = state.legal_actions()
         return acts[int(self._random() * len(acts))]
 
@@ -35,7 +37,7 @@ class HeuristicBot:
         # Cards seen going to the discard pile in beaten pairs (in the attacks this seat saw).
         self._seen: set[int] = set()
 
-    def act(self, state: Any, seat: int) -> tuple:
+    def act(self, state: GameState[Action], seat: int) -> Action:
         view = state.view(seat)
         acts = state.legal_actions()
         for a, c in view["beaten"]:
@@ -64,7 +66,7 @@ class HeuristicBot:
         return self._attack(acts, trump, endgame)
 
     # -------------------------------------------------------------- decisions
-    def _best_announce(self, acts: list[tuple], hand: list[int], trump: int | None) -> tuple | None:
+    def _best_announce(self, acts: Sequence[Action], hand: list[int], trump: int | None) -> Action | None:
         # Only a pair that gives more trumps than now; the count rises strictly, so announcing
         # can never go round in circles when marriages may change trump.
         def count(suit: int | None) -> int:
@@ -93,7 +95,7 @@ class HeuristicBot:
             cost += 6
         return cost
 
-    def _defend(self, acts: list[tuple], view: dict, trump: int | None, endgame: bool) -> tuple:
+    def _defend(self, acts: Sequence[Action], view: dict[str, Any], trump: int | None, endgame: bool) -> Action:
         hand = view["hand"]
         best = None
         for a in acts:
@@ -107,7 +109,7 @@ class HeuristicBot:
             return best[1]
         return next(a for a in acts if a[0] == "take")
 
-    def _attack_score(self, cards: tuple, trump: int | None, endgame: bool) -> float:
+    def _attack_score(self, cards: tuple[int, ...], trump: int | None, endgame: bool) -> float:
         score = 10.0 * len(cards)
         for c in cards:
             if c == QS:
@@ -118,7 +120,7 @@ class HeuristicBot:
                 score -= _rank(c) * 0.5  # low cards first, keep the high ones to beat with
         return score
 
-    def _attack(self, acts: list[tuple], trump: int | None, endgame: bool) -> tuple:
+    def _attack(self, acts: Sequence[Action], trump: int | None, endgame: bool) -> Action:
         best = None
         for a in acts:
             if a[0] != "attack":
@@ -129,7 +131,7 @@ class HeuristicBot:
         assert best is not None
         return best[1]
 
-    def _add(self, acts: list[tuple], trump: int | None, endgame: bool) -> tuple:
+    def _add(self, acts: Sequence[Action], trump: int | None, endgame: bool) -> Action:
         best = None
         for a in acts:
             if a[0] != "add":

@@ -92,7 +92,7 @@ class HeuristicBot:
 
     @staticmethod
     def _steal(view: dict[str, Any], values: tuple[int, ...], legal: list[Action]) -> Action:
-        rows = view["rows"]
+        rows: list[list[int]] = view["rows"]
         own = rows[view["seat"]]
 
         def gain(a: Action) -> int:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES
+from ..games import Action, GameState
 
 QS = QUEEN_OF_SPADES
 KS = QS + 1
@@ -18,7 +20,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state, seat: int):
+    def act(self, state: GameState[Action], seat: int) -> Action:
         legal = state.legal_actions()
         return legal[self.rng.randrange(len(legal))]
 
@@ -33,7 +35,7 @@ class HeuristicBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state, seat: int):
+    def act(self, state: GameState[Action], seat: int) -> Action:
         legal = state.legal_actions()
         view = state.view(seat)
         if len(legal) == 1:
@@ -43,7 +45,7 @@ class HeuristicBot:
         return self._play(view, legal)
 
     # -- passing ---------------------------------------------------------------------------
-    def _pass(self, view: dict[str, Any], legal) -> tuple:
+    def _pass(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         hand = view["hand"]
         spades = [c for c in hand if c // 13 == SPADES]
         low_spades = [c for c in spades if c < QS]
@@ -65,11 +67,11 @@ class HeuristicBot:
             return score + self.rng.random() * 0.01  # seeded tie-break
 
         chosen = sorted(sorted(hand, key=danger, reverse=True)[:3])
-        action = ("pass", view["seat"], *chosen)
+        action: Action = ("pass", view["seat"], *chosen)
         return action if action in legal else legal[0]
 
     # -- play ------------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal) -> tuple:
+    def _play(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         cards = [a[2] for a in legal]
         trick = view["trick"]
         seat = view["seat"]
@@ -79,7 +81,7 @@ class HeuristicBot:
             moon_threat = None  # our own attempt is not a threat
         qs_out = QS in view["played"] or QS in trick
 
-        def pick(card: int):
+        def pick(card: int) -> Action:
             return legal[cards.index(card)]
 
         if not trick:
@@ -126,7 +128,7 @@ class HeuristicBot:
             return max(cards, key=lambda c: (c % 13, c))  # try to win a trick
         holds_qs = QS in hand
 
-        def risk(card: int) -> tuple:
+        def risk(card: int) -> tuple[float, float]:
             suit = card // 13
             rank = card % 13
             r = float(rank)

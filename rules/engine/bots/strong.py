@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from .. import dam, dolda, spardame
 from . import dam as dam_bots
@@ -51,8 +52,15 @@ def _game_of(state: Any) -> str:
 
 
 _MODULES = {"dam": dam, "dolda": dolda, "spardame": spardame}
-_HEURISTIC = {"dam": dam_bots.HeuristicBot, "dolda": dolda_bots.HeuristicBot,
-              "spardame": spardame_bots.HeuristicBot}
+class Bot(Protocol):
+    """What every bot class here and in the game bot modules makes: ``Bot(seed).act(...)``."""
+
+    def act(self, state: Any, seat: int) -> Any: ...
+
+
+_HEURISTIC: dict[str, Callable[[int], Bot]] = {
+    "dam": dam_bots.HeuristicBot, "dolda": dolda_bots.HeuristicBot,
+    "spardame": spardame_bots.HeuristicBot}
 
 
 # --------------------------------------------------------------------------- determinizing
@@ -188,8 +196,8 @@ def determinize_spardame(state: spardame.State, seat: int, rng: random.Random
     return spardame.state_from_json(data)
 
 
-DETERMINIZE = {"dam": determinize_dam, "dolda": determinize_dolda,
-               "spardame": determinize_spardame}
+DETERMINIZE: dict[str, Callable[[Any, int, random.Random], Any]] = {
+    "dam": determinize_dam, "dolda": determinize_dolda, "spardame": determinize_spardame}
 
 
 # --------------------------------------------------------------------------- evaluating
@@ -221,8 +229,8 @@ def _rollout(game: str, state: Any, seat: int, rng: random.Random) -> float:
     return _result(game, state, seat)
 
 
-def _candidates(game: str, state: Any, seat: int, acts: list, rng: random.Random,
-                first: Any = None) -> list:
+def _candidates(game: str, state: Any, seat: int, acts: Sequence[Any], rng: random.Random,
+                first: Any = None) -> list[Any]:
     """The actions worth simulating: all of them when few, else a spread that always holds
     the heuristic bot's choice (Dam attacks can have hundreds of same-suit subsets)."""
     # The heuristic bot's choice comes first, so ties (a stable sort) keep the sensible move.
