@@ -156,10 +156,10 @@ def main() -> None:
         from django.urls import reverse
         from django.utils import translation
 
-        from tutorials import lessons
         from practice import service as P
-        from rules.adapters import adapter
         from practice.models import PracticeGame
+        from rules.adapters import adapter
+        from tutorials import lessons
 
         server = Server(db.url, f"bench{os.getpid()}", workers=a.workers).start()
         with translation.override("en"):

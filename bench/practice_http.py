@@ -92,8 +92,8 @@ def main() -> None:
     from django.utils import translation
 
     from practice import service as P
-    from rules.adapters import adapter
     from practice.models import PracticeGame
+    from rules.adapters import adapter
 
     port = free_port()
     server = subprocess.Popen(

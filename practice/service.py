@@ -18,11 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
-
-from django.db import IntegrityError
+from django.utils.translation import gettext_lazy
 
 from rules import replay as stored
 from rules.adapters import ADAPTERS, adapter

@@ -15,14 +15,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-
 from django_htmx.http import HttpResponseClientRedirect
 
 from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest
-
 from rules.adapters import ADAPTERS, MOVE_LABELS, adapter
 from rules.engine import cards as C
 from rules.titles import GAME_TITLES

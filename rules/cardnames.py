@@ -7,8 +7,7 @@ Finnish "patarouva", English "three of diamonds") instead of gluing words togeth
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from rules.engine import cards
 

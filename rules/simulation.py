@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from rules.engine import cards
 from rules.adapters import adapter
+from rules.engine import cards
 from rules.engine.games import game_module
 from rules.engine.options import build_options
 
@@ -32,7 +32,7 @@ class Sums:
         n_s_ss[1] += value
         n_s_ss[2] += value * value
 
-    def merge(self, other: "Sums") -> None:
+    def merge(self, other: Sums) -> None:
         self.games += other.games
         for key, (n, s, ss) in other.values.items():
             mine = self.values.setdefault(key, [0, 0.0, 0.0])
@@ -44,7 +44,7 @@ class Sums:
         return {"games": self.games, "values": self.values}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Sums":
+    def from_json(cls, data: dict) -> Sums:
         return cls(games=data.get("games", 0), values={k: list(v) for k, v in data.get("values", {}).items()})
 
 

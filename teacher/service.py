@@ -16,18 +16,16 @@ import base64
 import json
 import random
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from rules import replay as stored
+from rules.adapters import ADAPTERS, Slot, adapter
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
-from rules import replay as stored
-from rules.adapters import ADAPTERS, Slot, adapter
 from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text

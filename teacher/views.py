@@ -18,12 +18,11 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-
 from django_htmx.http import HttpResponseClientRedirect
 
 from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest, address_oob
-
+from practice.models import PracticeGame
 from rules.adapters import adapter
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
@@ -31,15 +30,11 @@ from rules.engine.games import GAME_NAMES
 from rules.reasons import reason_text
 from rules.templatetags.cards import card_context
 from tutorials import lessons
-from practice.models import PracticeGame
 from tutorials.presenters import event_cards, table_context
 
 from . import forms as F
 from . import service as S
 from .models import TeacherScenario
-
-
-
 
 GAME_TITLES = lessons.GAME_TITLES
 
@@ -386,7 +381,6 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool = False):
     """The table of a frame: every hand open (``seat`` None) or one seat's own view only."""
     state = frame.state
-    n = len(scn.players)
     if seat is None:
         viewer = state.to_move if state.to_move is not None else 0
         view, reveal, marker = adapter(scn.game).open_view(state, viewer)

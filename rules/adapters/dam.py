@@ -15,8 +15,16 @@ from rules.engine.bots import dam as bots
 from rules.engine.match import Standing
 from rules.templatetags.cards import card_context
 
-from .base import (MOVE_LABELS, GameAdapter, Slot, discard_slot, hand_slots, stock_slot, who,
-                   write_common)
+from .base import (
+    MOVE_LABELS,
+    GameAdapter,
+    Slot,
+    discard_slot,
+    hand_slots,
+    stock_slot,
+    who,
+    write_common,
+)
 
 
 class DamAdapter(GameAdapter):

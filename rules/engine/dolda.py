@@ -17,8 +17,8 @@ aid and ``view`` need no guessing.  JSON keeps the older per-viewer form, ``know
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
 

@@ -884,11 +884,10 @@ def deal_result(state: State) -> dict[str, Any]:
 
 def match_standing(players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
     """S-C3: the totals after the latest deal; the match is over once it has winners."""
-    last = None
-    for last in results:
-        pass
-    if last is None:
+    done = list(results)
+    if not done:
         return Standing([0] * players, over=False)
+    last = done[-1]
     winners = list(last["winners"])
     return Standing(list(last["totals"]), over=bool(winners), winners=winners)
 

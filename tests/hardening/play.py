@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import translation
 
-from rules.engine.bots import dam as dam_bots
 from practice import service as P
-from rules.adapters import adapter
 from practice.models import PracticeGame
+from rules.adapters import adapter
+from rules.engine.bots import dam as dam_bots
 
 from .servers import GAME_ID, Browser, Database
 

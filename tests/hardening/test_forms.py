@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from practice.models import PracticeGame
 from teacher.models import TeacherScenario
 from tests.practice.helpers import start, url
-from practice.models import PracticeGame
 
 pytestmark = pytest.mark.django_db
 

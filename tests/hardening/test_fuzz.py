@@ -32,11 +32,11 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from practice import service as P
+from practice.models import PracticeGame
+from rules.adapters import adapter
 from rules.engine import cards as C
 from tests.pages import LANGUAGES
-from practice import service as P
-from rules.adapters import adapter
-from practice.models import PracticeGame
 
 from .endpoints import endpoints
 

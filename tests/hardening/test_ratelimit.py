@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from dam_site.ratelimit import client_ip, limit_for
-from tests.pages import LANGUAGES
 from practice.models import PracticeGame
+from tests.pages import LANGUAGES
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import re
 
 from django.urls import reverse
 
+from practice import service as P
+from practice.models import PracticeGame
+from rules.adapters import adapter
 from rules.engine import cards as C
 from rules.engine.games import game_module
-from practice import service as P
-from rules.adapters import adapter
-from practice.models import PracticeGame
 
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 CARD_KEYS = {"card", "cards", "attack_card", "card_in", "card_out", "taken", "given", "rows",

@@ -11,11 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from practice import service as P
+from practice.models import PracticeGame
+from rules.adapters import adapter
 from rules.engine import scenario as scn
 from rules.engine.games import game_module
-from practice import service as P
-from rules.adapters import adapter
-from practice.models import PracticeGame
 
 from .helpers import bots_until_human, post_action, random_action, start, state_of, url
 

@@ -220,8 +220,8 @@ def test_a_non_ascii_edit_key_is_a_wrong_key(client, key):
 # --------------------------------------------------------------------------- practice games
 def test_a_practice_export_with_a_control_character_is_refused(client, monkeypatch):
     """A game stored before names were checked: its export no longer parses."""
-    from tests.practice.helpers import start
     from practice import service as P
+    from tests.practice.helpers import start
 
     record = start(client, "dam", players=2)
     record.result = {"loser": 1}
