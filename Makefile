@@ -43,8 +43,9 @@ lint: $(VENV)/.installed
 	$(BIN)/mypy rules/engine
 
 # PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
+# One pytest worker per core (pytest-xdist): the browser tests wait on Chromium most of the time.
 test: setup lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 messages: $(VENV)/.installed
 	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done

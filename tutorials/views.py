@@ -15,6 +15,7 @@ move (``tutorials/progress.py``); skipping earns none.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -247,22 +249,22 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
 
 # --------------------------------------------------------------------------- rendering
 # A step's htmx answer without feedback depends only on the shipped files, the language and the
-# address, so each is rendered once per process; the CSRF token goes in per request.
+# address, so each is rendered once per process (the "shipped" cache); the CSRF token goes in
+# per request.
 CSRF_SENTINEL = "__tutorial_csrf__"
-_PARTIALS: dict[tuple[str, ...], str] = {}
-_MAX_PARTIALS = 2000
 
 
 def _partial_html(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any]],
                   address: str, cacheable: bool) -> str:
-    key = (get_language(), request.scheme, request.get_host(), address)
-    html = _PARTIALS.get(key) if cacheable else None
+    where = "|".join((get_language() or "", request.scheme or "", request.get_host(), address))
+    key = "tutorial-step:" + hashlib.sha256(where.encode()).hexdigest()
+    html = caches["shipped"].get(key) if cacheable else None
     if html is None:
         html = render_to_string("tutorials/step.html#htmx",
                                 {**make_ctx(), "csrf_token": CSRF_SENTINEL}, request=request)
         html += address_oob(request, address)
-        if cacheable and len(_PARTIALS) < _MAX_PARTIALS:
-            _PARTIALS[key] = html
+        if cacheable:
+            caches["shipped"].set(key, html)
     return html.replace(CSRF_SENTINEL, get_token(request))
 
 

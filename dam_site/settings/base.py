@@ -75,10 +75,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 def cache_settings(redis_url: str | None) -> dict:
+    # "shipped": what is derived from the files a release ships (rendered tutorial steps), kept
+    # in each process, so a new release never meets an old release's entries.
+    shipped = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+               "LOCATION": "shipped", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 4000}}
     if redis_url:
         return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}}
-    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped}
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+            "shipped": shipped}
 
 
 import os  # noqa: E402  (kept beside the one place that reads the environment here)

@@ -428,3 +428,53 @@ def test_garbage_posts_never_give_a_server_error(client, game):
         r = client.post(url(record, "move"), data)
         assert r.status_code in (302, 400, 409), (data, r.status_code)
         record.refresh_from_db()
+
+
+def test_a_repeated_next_deal_answers_with_the_first_ones_record(client):
+    record = start(client, "dam")
+    _finish(client, record)
+    first = client.post(url(record, "next"), {"version": record.version})
+    again = client.post(url(record, "next"), {"version": record.version})
+    assert first.status_code == again.status_code == 302
+    assert first["Location"] == again["Location"]
+    assert PracticeGame.objects.filter(series=record.series, deal_number=2).count() == 1
+
+
+def test_one_record_per_deal_of_a_series_is_a_database_rule(client):
+    from django.db import IntegrityError, transaction
+
+    record = start(client, "dam")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PracticeGame.objects.create(owner=record.owner, series=record.series,
+                                    deal_number=record.deal_number, game="dam")
+
+
+def test_the_replay_link_is_made_once(client):
+    record = start(client, "dam")
+    client.post(url(record, "share"))
+    token = PracticeGame.objects.get(pk=record.pk).share_token
+    stale = PracticeGame.objects.get(pk=record.pk)
+    stale.share_token = None  # a request that read the record before the first one stored it
+    assert P.share(stale) == token
+    assert client.get(reverse("practice_dam_replay", args=[token])).status_code == 200
+
+
+def test_the_deal_seed_has_128_bits_and_the_bots_their_own_stream(client):
+    seeds = [start(client, "dam") for _ in range(3)]
+    assert all(int(r.seed) < 2 ** 128 for r in seeds)
+    assert max(int(r.seed) for r in seeds) >= 2 ** 64  # 3 draws under 2**64: chance 2**-192
+    assert all(r.bot_seed != int(r.seed) for r in seeds)
+    assert P.export(seeds[0])["seed"] == int(seeds[0].seed)
+
+
+def test_D_S1_eight_players_are_offered_and_need_the_rule_that_allows_them(client):
+    page = client.get(reverse("practice_dam")).content.decode()
+    assert '<option value="8">8</option>' in page
+    module = game_module("dam")
+    data = {"preset": module.DEFAULT_PRESET, "players": 8, "level": "easy", "name": "Me"}
+    refused = client.post(reverse("practice_dam"), data)
+    assert refused.status_code == 400 and PracticeGame.objects.count() == 0
+    assert "2 to 6" in refused.content.decode()
+    allowed = client.post(reverse("practice_dam"), {**data, "opt_max_players_8": "true"})
+    assert allowed.status_code == 302
+    assert len(PracticeGame.objects.get().names) == 8
