@@ -107,7 +107,8 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
     module = adapter(game).engine
     lo, hi = module.player_range(options)
     if not lo <= players <= hi:
-        raise PracticeError(_("With these rules %(lo)d to %(hi)d can play.") % {"lo": lo, "hi": hi})
+        raise PracticeError(_("These rules allow %(lo)d to %(hi)d players.") % {
+            "lo": lo, "hi": hi})
     names = [human_name] + bot_names(language, human_name, players - 1)
     seed, bot_seed = _seeds()
     dealer = players - 1

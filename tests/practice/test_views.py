@@ -474,7 +474,7 @@ def test_D_S1_eight_players_are_offered_and_need_the_rule_that_allows_them(clien
     data = {"preset": module.DEFAULT_PRESET, "players": 8, "level": "easy", "name": "Me"}
     refused = client.post(reverse("practice_dam"), data)
     assert refused.status_code == 400 and PracticeGame.objects.count() == 0
-    assert "2 to 6" in refused.content.decode()
+    assert "2 to 6 players" in refused.content.decode()
     allowed = client.post(reverse("practice_dam"), {**data, "opt_max_players_8": "true"})
     assert allowed.status_code == 302
     assert len(PracticeGame.objects.get().names) == 8
