@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from django_htmx.http import HttpResponseClientRedirect
@@ -418,6 +419,84 @@ def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None =
                                        "move": describe_action(scn.game, action, scn.players)}
 
 
+# A move not made yet (the next one, or one the engine refuses) names cards that are still in
+# the mover's hand: another seat's view names only the kind of move.
+UNSEEN_MOVES = {
+    "attack": gettext_lazy("%(name)s attacks."),
+    "add": gettext_lazy("%(name)s adds cards to the attack."),
+    "beat": gettext_lazy("%(name)s beats a card."),
+    "announce": gettext_lazy("%(name)s announces a king and a queen."),
+    "pass": gettext_lazy("%(name)s passes three cards."),
+    "play": gettext_lazy("%(name)s plays a card."),
+}
+
+
+def _cards_named(words: list[str]) -> list[int]:
+    from rules.engine import cards as C
+
+    out = []
+    for w in words:
+        try:
+            out.append(C.parse(w))
+        except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
+            continue
+    return out
+
+
+def _open_to(view: dict[str, Any]) -> set[int]:
+    """The cards a seat's view shows face up in its hand or on the table."""
+    out = set(view.get("hand") or ()) | set(view.get("table") or ()) | set(view.get("trick") or ())
+    for pair in view.get("beaten") or ():
+        out |= set(pair)
+    return out
+
+
+def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | None) -> str:
+    """A move still to be made (or refused), as ``seat`` may know it: in full with every hand
+    open, else only when every card it names is open to that seat (its own hand, the table)
+    and, for another player's move, when it names no card of that player's hand; otherwise
+    only the kind of move ("Anna attacks.")."""
+    words = move.split()
+    if not words or words[0] not in scn.players:
+        return ""
+    mover = scn.players.index(words[0])
+    kind = words[1] if len(words) > 1 else ""
+    if seat is not None:
+        named = _cards_named(words[1:])
+        if seat != mover:
+            knows = not named and kind not in UNSEEN_MOVES
+        else:
+            knows = set(named) <= _open_to(before.view(seat))
+        if not knows:
+            if kind in UNSEEN_MOVES:
+                return str(UNSEEN_MOVES[kind]) % {"name": words[0]}
+            return _("%(name)s makes a move.") % {"name": words[0]}
+    return _describe(scn, before, move) or _("%(name)s makes a move.") % {"name": words[0]}
+
+
+def _refused_note(scn: scenario.Scenario, before: Any, move: str, reason: str,
+                  seat: int | None) -> str:
+    """A refused step in the page language, naming only cards ``seat`` may see.  The reason
+    tells something about the cards tried ("the queen of spades cannot beat"), so a view that
+    may not see them gets the kind of move only."""
+    described = _unseen_move(scn, before, move, seat)
+    if described and described != _unseen_move(scn, before, move, None):
+        return _("Refused move: %(move)s") % {"move": described}
+    said = reason_text(reason, (), scn.game)
+    if described:
+        return _("Refused: %(move)s %(reason)s") % {"move": described, "reason": said}
+    return _("Refused: %(reason)s") % {"reason": said}
+
+
+def _seat_narration(scn_game: str, events: list, players: list[str], seat: int
+                    ) -> dict[str, str]:
+    """One seat's narration, made from the engine's events as that seat may see them (the
+    teacher's own text may name any card, so a seat view never shows it)."""
+    from tutorials.practice import narrate
+
+    return {"text": " ".join(narrate(scn_game, list(events or ()), players, seat)), "lang": ""}
+
+
 def _dolda_open(state: Any, view: dict[str, Any]) -> dict[str, Any]:
     """Dam med dolda kort with every card open (the teacher's all-hands mode): the rows, the
     secret cards and the held card face up.  Never used for one seat's view."""
@@ -481,14 +560,17 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     seat = _seat_param(request, scn.players)
     note = ""
     if frame.step is not None and frame.step.kind == "illegal":
-        note = _("Refused: %(move)s. %(reason)s") % {
-            "move": frame.step.move, "reason": reason_text(frame.refused, (), scn.game)}
+        note = _refused_note(scn, frames[step - 1].state, frame.step.move,
+                             frame.refused or frame.step.reason, seat)
     elif frame.step is not None and frame.step.kind == "do":
         note = _describe(scn, frames[step - 1].state, frame.step.move, seat)
+    if seat is None:
+        say = S.narration(frame.step.say if frame.step else None)
+    else:
+        say = _seat_narration(scn.game, frame.events, scn.players, seat)
     ctx = _present_ctx(
         title=obj.title or _("Scenario %(code)s") % {"code": obj.code}, game=scn.game, n=step,
-        first=0, last=len(frames) - 1, table=_table(scn, frame, seat),
-        say=S.narration(frame.step.say if frame.step else None),
+        first=0, last=len(frames) - 1, table=_table(scn, frame, seat), say=say,
         url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
         players=scn.players, note=note, back_url=reverse("scenario_detail", args=[code]))
     return _render_present(request, ctx)
@@ -505,17 +587,20 @@ def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) 
             "back_url": reverse("scenarios_new")}, status=404)
     rp = tutorial_replay(game, slug)
     lesson = tutorial.steps[step - 1]
+    seat = _seat_param(request, rp.scn.players)
     if lesson.your_move:
         frame = S.Frame(step, rp.states[lesson.at - 1])
         note = _("Next move: %(move)s") % {
-            "move": _describe(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move)}
+            "move": _unseen_move(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move, seat)}
     else:
         frame = S.Frame(step, rp.states[lesson.at], rp.events[lesson.at])
         note = ""
-    seat = _seat_param(request, rp.scn.players)
+    # The lesson's text speaks of every hand: one seat's view narrates what that seat saw.
+    say = ({"text": str(lesson.say), "lang": ""} if seat is None
+           else _seat_narration(game, frame.events, rp.scn.players, seat))
     ctx = _present_ctx(
         title=str(tutorial.title), game=game, n=step, first=1, last=len(tutorial.steps),
-        table=_table(rp.scn, frame, seat), say={"text": str(lesson.say), "lang": ""},
+        table=_table(rp.scn, frame, seat), say=say,
         url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
                                                                "step": k}),
         seat=seat, players=rp.scn.players, note=note,
