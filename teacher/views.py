@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -285,25 +287,44 @@ def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _editor(request, obj)
 
 
+CHANGED = gettext_lazy("The scenario changed since this page was shown (a second click or "
+                       "another tab). Here is its current state; nothing was done.")
+
+
+def _store(obj: TeacherScenario, **fields: Any) -> bool:
+    """Write ``fields`` only if the record is still the one ``obj`` was read as (its
+    ``updated`` stamp): a conditional UPDATE, so a change made meanwhile is never overwritten,
+    whatever the database's locking."""
+    fields["updated"] = timezone.now()
+    stored = TeacherScenario.objects.filter(pk=obj.pk, updated=obj.updated).update(**fields)
+    return stored == 1
+
+
 def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
-    """Run ``change(data)`` on a copy; store it only when it succeeds."""
+    """Run ``change(data)`` on a copy; store it only when it succeeds.
+
+    The record is read under a row lock (PostgreSQL) and written back only if nobody changed
+    it meanwhile, so of two changes sent at once against the same step count the second is
+    refused with 409 "changed meanwhile" instead of being reported done and lost."""
     try:
         obj = _editable(request, code)
     except PermissionDenied403:
         return _forbidden(request, code)
-    data = json.loads(json.dumps(obj.data))
     try:
-        seen = F.checked(F.StepsForm(request.POST))["steps"]
-        if seen is not None and seen != len(data.get("steps", [])):
-            # A double submit or a second tab: judge nothing against a position not shown.
-            raise S.TeacherError(_("The scenario changed since this page was shown (a second "
-                                   "click or another tab). Here is its current state; nothing "
-                                   "was done."), status=409)
-        message = change(data) or ""
+        with transaction.atomic():
+            obj = TeacherScenario.objects.select_for_update().get(pk=obj.pk)
+            data = json.loads(json.dumps(obj.data))
+            seen = F.checked(F.StepsForm(request.POST))["steps"]
+            if seen is not None and seen != len(data.get("steps", [])):
+                # A double submit or a second tab: judge nothing against a position not shown.
+                raise S.TeacherError(str(CHANGED), status=409)
+            message = change(data) or ""
+            if not _store(obj, data=data):
+                raise S.TeacherError(str(CHANGED), status=409)
     except S.TeacherError as exc:
+        obj.refresh_from_db()
         return _editor(request, obj, exc.message, "error", status=exc.status)
-    obj.data = data
-    obj.save(update_fields=["data", "updated"])
+    obj.refresh_from_db()
     if _partial(request):
         return _editor(request, obj, message, "success")
     return HttpResponseRedirect(reverse("scenario_edit", args=[code]), status=303)
@@ -373,9 +394,9 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
         S.set_narration(data, form.texts())
     except S.TeacherError as exc:  # nothing is stored
         return _editor(request, obj, exc.message, "error", status=exc.status)
-    obj.data = data
-    obj.title = title
-    obj.save(update_fields=["data", "title", "updated"])
+    if not _store(obj, data=data, title=title):  # a move recorded meanwhile is kept
+        obj.refresh_from_db()
+        return _editor(request, obj, str(CHANGED), "error", status=409)
     url = reverse("scenario_detail", args=[code])
     if _partial(request):
         return HttpResponseClientRedirect(url, status=204)
