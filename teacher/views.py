@@ -472,14 +472,16 @@ def _open_to(view: dict[str, Any]) -> set[int]:
     return out
 
 
-def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | None) -> str:
-    """A move still to be made (or refused), as ``seat`` may know it: in full with every hand
-    open, else only when every card it names is open to that seat (its own hand, the table)
-    and, for another player's move, when it names no card of that player's hand; otherwise
-    only the kind of move ("Anna attacks.")."""
+def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | None
+                 ) -> tuple[str, bool]:
+    """A move still to be made (or refused), as ``seat`` may know it, and whether it is told
+    in full: in full with every hand open, else only when every card it names is open to that
+    seat (its own hand, the table) and, for another player's move, when it names no card of
+    that player's hand; otherwise only the kind of move ("Anna attacks.").  ("", True) when
+    the move names no player."""
     words = move.split()
     if not words or words[0] not in scn.players:
-        return ""
+        return "", True
     mover = scn.players.index(words[0])
     kind = words[1] if len(words) > 1 else ""
     if seat is not None:
@@ -490,9 +492,9 @@ def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | Non
             knows = set(named) <= _open_to(before.view(seat))
         if not knows:
             if kind in UNSEEN_MOVES:
-                return str(UNSEEN_MOVES[kind]) % {"name": words[0]}
-            return _("%(name)s makes a move.") % {"name": words[0]}
-    return _describe(scn, before, move) or _("%(name)s makes a move.") % {"name": words[0]}
+                return str(UNSEEN_MOVES[kind]) % {"name": words[0]}, False
+            return _("%(name)s makes a move.") % {"name": words[0]}, False
+    return _describe(scn, before, move) or _("%(name)s makes a move.") % {"name": words[0]}, True
 
 
 def _refused_note(scn: scenario.Scenario, before: Any, move: str, reason: str,
@@ -500,8 +502,8 @@ def _refused_note(scn: scenario.Scenario, before: Any, move: str, reason: str,
     """A refused step in the page language, naming only cards ``seat`` may see.  The reason
     tells something about the cards tried ("the queen of spades cannot beat"), so a view that
     may not see them gets the kind of move only."""
-    described = _unseen_move(scn, before, move, seat)
-    if described and described != _unseen_move(scn, before, move, None):
+    described, in_full = _unseen_move(scn, before, move, seat)
+    if not in_full:
         return _("Refused move: %(move)s") % {"move": described}
     said = reason_text(reason, (), scn.game)
     if described:
@@ -612,7 +614,8 @@ def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) 
     if lesson.your_move:
         frame = S.Frame(step, rp.states[lesson.at - 1])
         note = _("Next move: %(move)s") % {
-            "move": _unseen_move(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move, seat)}
+            "move": _unseen_move(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move,
+                                 seat)[0]}
     else:
         frame = S.Frame(step, rp.states[lesson.at], rp.events[lesson.at])
         note = ""

@@ -286,3 +286,27 @@ def test_seat_narration_comes_from_the_engine_events(client):
     assert f"{who} draws {name} from the stock." in mine
     assert f"{who} draws from the stock." in theirs and name not in theirs
     assert lesson not in mine and lesson not in theirs
+
+
+def test_the_next_move_note_names_the_cards_to_the_mover_only(client):
+    """The probe's URL: Bo's view of Anna's pass named the cards she passes in secret."""
+    from tutorials.views import replay
+
+    rp = replay("spardame", "passing")
+    lesson = lessons.get("spardame", "passing").steps[1]
+    assert lesson.your_move
+    move = rp.scn.steps[lesson.at - 1].move.split()
+    mover = rp.scn.players.index(move[0])
+    passed = [C.parse(w) for w in move[2:]]
+    with translation.override("en"):
+        url = reverse("tutorial_present", kwargs={"game": "spardame", "slug": "passing",
+                                                  "step": 2})
+        names = [card_name(c, "spardame") for c in passed]
+        pages = {s: htmllib.unescape(client.get(url + f"?seat={s}").content.decode())
+                 for s in range(len(rp.scn.players))}
+    notes = {s: re.search(r'<p class="present-note">(.*?)</p>', p, re.S).group(1)
+             for s, p in pages.items()}
+    assert all(n in notes[mover] for n in names)
+    for s, note in notes.items():
+        if s != mover:
+            assert note == f"Next move: {move[0]} passes three cards."
