@@ -38,12 +38,11 @@ def test_an_unknown_address_gives_the_404_page_in_its_language(client, language)
             assert f'href="http://testserver{reverse("home")}" hreflang="{other}"' in html
 
 
-def test_the_404_pages_differ_by_language(client):
-    titles = {language: _h1(client.get(f"/{language}/no-such-page/").content.decode())[0]
-              for language in LANGUAGES}
-    assert titles["en"] == "Page not found"
-    # The other languages' text comes with the catalogues (handed over in this change);
-    # until then gettext falls back to the English msgid.
+def test_the_404_page_says_what_happened():
+    """The English text; the other languages' text comes with the catalogues (handed over
+    with this change in /work/handoff/hard21.json), so it is not asserted here."""
+    titles = _h1(Client().get("/en/no-such-page/").content.decode())
+    assert titles == ["Page not found"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
