@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("preferences/deck/", views.deck_preference, name="deck_preference"),
     path("healthz/", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
@@ -20,3 +21,7 @@ urlpatterns += i18n_patterns(
     path("", include("teacher.urls")),
     prefix_default_language=True,
 )
+
+# 404 in the site's layout (its language links lead home); 500 is Django's own handler, which
+# renders templates/500.html with no request and no context processors.
+handler404 = "dam_site.views.page_not_found"

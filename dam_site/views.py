@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -50,3 +52,27 @@ def deck_preference(request: HttpRequest) -> HttpResponse:
                                            require_https=request.is_secure()):
         target = reverse("home")
     return HttpResponseRedirect(target)
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, asked for by browsers and tools that do not read ``<link rel="icon">``:
+    the site's SVG icon (a temporary redirect, so a new icon's hashed name is followed)."""
+    response = HttpResponseRedirect(static("favicon.svg"))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The 404 page in the site's layout and the address's language; its language links lead
+    to the home page in each language (the missing page has no counterpart)."""
+    from .context_processors import LANGUAGE_NAMES
+
+    current = translation.get_language()
+    alternates = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            url = reverse("home")
+        alternates.append({"code": code, "name": LANGUAGE_NAMES[code],
+                           "url": request.build_absolute_uri(url), "current": code == current})
+    return render(request, "404.html", {"language_alternates": alternates}, status=404)

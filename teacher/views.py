@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -280,25 +283,44 @@ def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _editor(request, obj)
 
 
+CHANGED = gettext_lazy("The scenario changed since this page was shown (a second click or "
+                       "another tab). Here is its current state; nothing was done.")
+
+
+def _store(obj: TeacherScenario, **fields: Any) -> bool:
+    """Write ``fields`` only if the record is still the one ``obj`` was read as (its
+    ``updated`` stamp): a conditional UPDATE, so a change made meanwhile is never overwritten,
+    whatever the database's locking."""
+    fields["updated"] = timezone.now()
+    stored = TeacherScenario.objects.filter(pk=obj.pk, updated=obj.updated).update(**fields)
+    return stored == 1
+
+
 def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
-    """Run ``change(data)`` on a copy; store it only when it succeeds."""
+    """Run ``change(data)`` on a copy; store it only when it succeeds.
+
+    The record is read under a row lock (PostgreSQL) and written back only if nobody changed
+    it meanwhile, so of two changes sent at once against the same step count the second is
+    refused with 409 "changed meanwhile" instead of being reported done and lost."""
     try:
         obj = _editable(request, code)
     except PermissionDenied403:
         return _forbidden(request, code)
-    data = json.loads(json.dumps(obj.data))
     try:
-        seen = F.checked(F.StepsForm(request.POST))["steps"]
-        if seen is not None and seen != len(data.get("steps", [])):
-            # A double submit or a second tab: judge nothing against a position not shown.
-            raise S.TeacherError(_("The scenario changed since this page was shown (a second "
-                                   "click or another tab). Here is its current state; nothing "
-                                   "was done."), status=409)
-        message = change(data) or ""
+        with transaction.atomic():
+            obj = TeacherScenario.objects.select_for_update().get(pk=obj.pk)
+            data = json.loads(json.dumps(obj.data))
+            seen = F.checked(F.StepsForm(request.POST))["steps"]
+            if seen is not None and seen != len(data.get("steps", [])):
+                # A double submit or a second tab: judge nothing against a position not shown.
+                raise S.TeacherError(str(CHANGED), status=409)
+            message = change(data) or ""
+            if not _store(obj, data=data):
+                raise S.TeacherError(str(CHANGED), status=409)
     except S.TeacherError as exc:
+        obj.refresh_from_db()
         return _editor(request, obj, exc.message, "error", status=exc.status)
-    obj.data = data
-    obj.save(update_fields=["data", "updated"])
+    obj.refresh_from_db()
     if _partial(request):
         return _editor(request, obj, message, "success")
     return HttpResponseRedirect(reverse("scenario_edit", args=[code]), status=303)
@@ -368,9 +390,9 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
         S.set_narration(data, form.texts())
     except S.TeacherError as exc:  # nothing is stored
         return _editor(request, obj, exc.message, "error", status=exc.status)
-    obj.data = data
-    obj.title = title
-    obj.save(update_fields=["data", "title", "updated"])
+    if not _store(obj, data=data, title=title):  # a move recorded meanwhile is kept
+        obj.refresh_from_db()
+        return _editor(request, obj, str(CHANGED), "error", status=409)
     url = reverse("scenario_detail", args=[code])
     if _partial(request):
         return HttpResponseClientRedirect(url, status=204)
@@ -405,6 +427,85 @@ def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None =
         return _("%(name)s passes three cards.") % {"name": words[0]}
     return _("%(name)s: %(move)s") % {"name": words[0],
                                        "move": adapter(scn.game).describe(action, scn.players)}
+
+
+# A move not made yet (the next one, or one the engine refuses) names cards that are still in
+# the mover's hand: another seat's view names only the kind of move.
+UNSEEN_MOVES = {
+    "attack": gettext_lazy("%(name)s attacks."),
+    "add": gettext_lazy("%(name)s adds cards to the attack."),
+    "beat": gettext_lazy("%(name)s beats a card."),
+    "announce": gettext_lazy("%(name)s announces a king and a queen."),
+    "pass": gettext_lazy("%(name)s passes three cards."),
+    "play": gettext_lazy("%(name)s plays a card."),
+}
+
+
+def _cards_named(words: list[str]) -> list[int]:
+    from rules.engine import cards as C
+
+    out = []
+    for w in words:
+        try:
+            out.append(C.parse(w))
+        except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
+            continue
+    return out
+
+
+def _open_to(view: dict[str, Any]) -> set[int]:
+    """The cards a seat's view shows face up in its hand or on the table."""
+    out = set(view.get("hand") or ()) | set(view.get("table") or ()) | set(view.get("trick") or ())
+    for pair in view.get("beaten") or ():
+        out |= set(pair)
+    return out
+
+
+def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | None
+                 ) -> tuple[str, bool]:
+    """A move still to be made (or refused), as ``seat`` may know it, and whether it is told
+    in full: in full with every hand open, else only when every card it names is open to that
+    seat (its own hand, the table) and, for another player's move, when it names no card of
+    that player's hand; otherwise only the kind of move ("Anna attacks.").  ("", True) when
+    the move names no player."""
+    words = move.split()
+    if not words or words[0] not in scn.players:
+        return "", True
+    mover = scn.players.index(words[0])
+    kind = words[1] if len(words) > 1 else ""
+    if seat is not None:
+        named = _cards_named(words[1:])
+        if seat != mover:
+            knows = not named and kind not in UNSEEN_MOVES
+        else:
+            knows = set(named) <= _open_to(before.view(seat))
+        if not knows:
+            if kind in UNSEEN_MOVES:
+                return str(UNSEEN_MOVES[kind]) % {"name": words[0]}, False
+            return _("%(name)s makes a move.") % {"name": words[0]}, False
+    return _describe(scn, before, move) or _("%(name)s makes a move.") % {"name": words[0]}, True
+
+
+def _refused_note(scn: scenario.Scenario, before: Any, move: str, reason: str,
+                  seat: int | None) -> str:
+    """A refused step in the page language, naming only cards ``seat`` may see.  The reason
+    tells something about the cards tried ("the queen of spades cannot beat"), so a view that
+    may not see them gets the kind of move only."""
+    described, in_full = _unseen_move(scn, before, move, seat)
+    if not in_full:
+        return _("Refused move: %(move)s") % {"move": described}
+    said = reason_text(reason, (), scn.game)
+    if described:
+        return _("Refused: %(move)s %(reason)s") % {"move": described, "reason": said}
+    return _("Refused: %(reason)s") % {"reason": said}
+
+
+def _seat_narration(scn_game: str, events: list, players: list[str], seat: int
+                    ) -> dict[str, str]:
+    """One seat's narration, made from the engine's events as that seat may see them (the
+    teacher's own text may name any card, so a seat view never shows it)."""
+    text = adapter(scn_game).narrate(list(events or ()), players, seat)
+    return {"text": " ".join(text), "lang": ""}
 
 
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
@@ -457,14 +558,17 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     seat = _seat_param(request, scn.players)
     note = ""
     if frame.step is not None and frame.step.kind == "illegal":
-        note = _("Refused: %(move)s. %(reason)s") % {
-            "move": frame.step.move, "reason": reason_text(frame.refused, (), scn.game)}
+        note = _refused_note(scn, frames[step - 1].state, frame.step.move,
+                             frame.refused or frame.step.reason, seat)
     elif frame.step is not None and frame.step.kind == "do":
         note = _describe(scn, frames[step - 1].state, frame.step.move, seat)
+    if seat is None:
+        say = S.narration(frame.step.say if frame.step else None)
+    else:
+        say = _seat_narration(scn.game, frame.events, scn.players, seat)
     ctx = _present_ctx(
         title=obj.title or _("Scenario %(code)s") % {"code": obj.code}, game=scn.game, n=step,
-        first=0, last=len(frames) - 1, table=_table(scn, frame, seat),
-        say=S.narration(frame.step.say if frame.step else None),
+        first=0, last=len(frames) - 1, table=_table(scn, frame, seat), say=say,
         url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
         players=scn.players, note=note, back_url=reverse("scenario_detail", args=[code]))
     return _render_present(request, ctx)
@@ -481,17 +585,21 @@ def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) 
             "back_url": reverse("scenarios_new")}, status=404)
     rp = tutorial_replay(game, slug)
     lesson = tutorial.steps[step - 1]
+    seat = _seat_param(request, rp.scn.players)
     if lesson.your_move:
         frame = S.Frame(step, rp.states[lesson.at - 1])
         note = _("Next move: %(move)s") % {
-            "move": _describe(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move)}
+            "move": _unseen_move(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move,
+                                 seat)[0]}
     else:
         frame = S.Frame(step, rp.states[lesson.at], rp.events[lesson.at])
         note = ""
-    seat = _seat_param(request, rp.scn.players)
+    # The lesson's text speaks of every hand: one seat's view narrates what that seat saw.
+    say = ({"text": str(lesson.say), "lang": ""} if seat is None
+           else _seat_narration(game, frame.events, rp.scn.players, seat))
     ctx = _present_ctx(
         title=str(tutorial.title), game=game, n=step, first=1, last=len(tutorial.steps),
-        table=_table(rp.scn, frame, seat), say={"text": str(lesson.say), "lang": ""},
+        table=_table(rp.scn, frame, seat), say=say,
         url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
                                                                "step": k}),
         seat=seat, players=rp.scn.players, note=note,

@@ -135,13 +135,10 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
-# POSTs that create things, per client address and URL name (dam_site/ratelimit.py, counted
-# by django-ratelimit in the cache); a name ending in * is a prefix.
+# POSTs that create things, per client address and URL name (dam_site/ratelimit.py: a sliding
+# window counted in the cache); a name ending in * is a prefix.
 RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
                "scenarios_*": "20/m"}
-# django_ratelimit needs no entry in INSTALLED_APPS (its app only adds a system check, which
-# calls the local-memory cache of development and tests an error).
-RATELIMIT_IP_META_KEY = "dam_site.ratelimit.client_ip"
 # Addresses or networks of the reverse proxies whose X-Forwarded-For is believed; none in
 # development, so the client is REMOTE_ADDR.  prod.py reads them from the environment.
 TRUSTED_PROXIES: list[str] = []

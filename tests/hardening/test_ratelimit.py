@@ -143,3 +143,88 @@ def test_a_spoofed_forwarded_for_from_an_untrusted_client_is_ignored(client):
 
     assert post("198.51.100.1") == 302
     assert post("198.51.100.2") == 429  # still 203.0.113.9, whatever it claims
+
+
+# --------------------------------------------------------------------------- sliding window
+from dam_site import ratelimit as R  # noqa: E402
+
+
+def test_rates_are_read_like_django_ratelimit_ones():
+    assert R.parse_rate("20/m") == (20, 60)
+    assert R.parse_rate("5/10s") == (5, 10)
+    assert R.parse_rate("100/h") == (100, 3600)
+    assert R.parse_rate("0/m") == (0, 60)
+    for bad in ("20", "x/m", "20/w", "20/0s", ""):
+        with pytest.raises(ValueError):
+            R.parse_rate(bad)
+
+
+def _burst(group, n, at, rate="20/m"):
+    return [R.sliding_usage(group, "198.51.100.1", rate, now=at).should_limit for _ in range(n)]
+
+
+def test_a_burst_across_a_window_edge_gets_the_count_not_twice_it():
+    """The probe's case: 40 creations let through in about 3 s around a minute boundary."""
+    edge = 60 * 1_000_000
+    passed = _burst("edge", 40, edge - 1.5).count(False) + _burst("edge", 40, edge + 1.5).count(False)
+    assert passed == 20
+
+
+def test_the_allowance_comes_back_as_the_previous_window_slides_out():
+    start = 60 * 2_000_000
+    assert _burst("slide", 20, start + 59).count(False) == 20
+    # Half-way through the next window half of the previous one still counts: 10 more pass.
+    assert _burst("slide", 20, start + 90).count(False) == 10
+    # Another half period on, only the second burst (10, now weighted 1/2) still counts.
+    later = R.sliding_usage("slide", "198.51.100.1", "20/m", now=start + 150)
+    assert not later.should_limit
+
+
+def test_refused_requests_are_not_counted_and_retry_after_is_when_one_passes():
+    start = 60 * 3_000_000
+    assert _burst("retry", 20, start + 10).count(False) == 20
+    refused = R.sliding_usage("retry", "198.51.100.1", "20/m", now=start + 10)
+    assert refused.should_limit and refused.retry_after >= 1
+    for _ in range(100):  # hammering changes nothing
+        R.sliding_usage("retry", "198.51.100.1", "20/m", now=start + 11)
+    at = start + 10 + refused.retry_after
+    assert not R.sliding_usage("retry", "198.51.100.1", "20/m", now=at).should_limit
+    assert R.sliding_usage("retry", "198.51.100.1", "20/m", now=at).should_limit
+
+
+def test_retry_after_matches_the_sliding_estimate():
+    start = 60 * 4_000_000
+    assert _burst("wait", 20, start + 30).count(False) == 20
+    refused = R.sliding_usage("wait", "198.51.100.1", "20/m", now=start + 31)
+    just_before = R.sliding_usage("wait", "198.51.100.1", "20/m", increment=False,
+                                  now=start + 31 + refused.retry_after - 1)
+    assert just_before.should_limit
+    assert not R.sliding_usage("wait", "198.51.100.1", "20/m",
+                               now=start + 31 + refused.retry_after).should_limit
+
+
+def test_groups_and_clients_are_counted_apart():
+    start = 60 * 5_000_000
+    assert _burst("g1", 3, start, "2/m") == [False, False, True]
+    assert _burst("g2", 1, start, "2/m") == [False]
+    assert not R.sliding_usage("g1", "198.51.100.9", "2/m", now=start).should_limit
+
+
+def test_ipv6_clients_are_counted_per_64():
+    one = meta("2001:db8:1:2:aaaa::1")
+    other = meta("2001:db8:1:2:bbbb::2")
+    assert R.client_key(one) == R.client_key(other) == "2001:db8:1:2::"
+    assert R.client_key(meta("203.0.113.7")) == "203.0.113.7"
+
+
+@override_settings(RATE_LIMITS={"practice_dam": "3/m"})
+def test_through_http_a_burst_across_the_minute_is_held_to_the_count(client, monkeypatch):
+    clock = [60 * 6_000_000 - 1.0]
+    monkeypatch.setattr(R.time, "time", lambda: clock[0])
+    statuses = []
+    for _ in range(3):
+        statuses.append(client.post(new_game_url(), NEW_GAME).status_code)
+    clock[0] += 2  # past the minute's edge
+    for _ in range(3):
+        statuses.append(client.post(new_game_url(), NEW_GAME).status_code)
+    assert statuses == [302, 302, 302, 429, 429, 429]
