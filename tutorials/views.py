@@ -16,7 +16,6 @@ move (``tutorials/progress.py``); skipping earns none.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -42,6 +41,7 @@ from rules.reasons import REASON_TEXTS, reason_text
 from rules.templatetags.cards import card_context
 
 from . import lessons, progress
+from .forms import GoForm, LessonMoveForm, StepQueryForm
 from .presenters import event_cards, table_context
 
 
@@ -72,8 +72,6 @@ def replay(game: str, slug: str) -> Replay:
 MOVE_LABELS = {k: v for k, v in SITE_MOVE_LABELS.items() if k not in ("shield", "steal")}
 # Kinds whose notation names cards of the player's hand: the page lets the learner pick them.
 CARD_KINDS = frozenset({"attack", "announce", "beat", "add", "pass", "play"})
-CARD_CODE = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$", re.IGNORECASE)
-MAX_CARDS = 13
 HINT_LEVELS = (0, 1, 2)  # none, the nudge, the move
 
 
@@ -351,17 +349,20 @@ def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
         return _not_found(request, tutorial, game)
-    if "go" in request.GET:
-        return _go(request, tutorial, step, request.GET["go"])
-    if "fb" in request.GET and tutorial.steps[step - 1].your_move:
-        shown = _feedback_from_query(request, tutorial, step)
+    if "go" in request.GET:  # an old link; an unknown value leads to "no such step"
+        go = GoForm(request.GET)
+        return _go(request, tutorial, step, go.cleaned_data["go"] if go.is_valid() else "")
+    query = StepQueryForm(request.GET)
+    if tutorial.steps[step - 1].your_move:
+        shown = _feedback_from_query(query, tutorial, step)
         if shown is not None:  # a move refused without JavaScript (see ``move``)
             text, kind, selected, target = shown
             return _render_step(request, tutorial, step, selected=selected, target=target,
                                 feedback=text, feedback_kind=kind)
-    hint = hint_level(tutorial, step, request.GET.get("hint", ""))
+    valid = query.is_valid()
+    hint = hint_level(tutorial, step, query.cleaned_data["hint"] if valid else "")
     feedback: dict[str, Any] = {}
-    if request.GET.get("ok") == "1" and step > 1 and tutorial.steps[step - 2].your_move:
+    if valid and query.cleaned_data["ok"] == "1" and step > 1 and tutorial.steps[step - 2].your_move:
         feedback = _success(progress.stars(request).get((tutorial.key, step - 1), 0))
     response = _render_step(request, tutorial, step, hint=hint, **feedback)
     if hint:  # asking for help lowers the stars this step can still earn
@@ -395,32 +396,18 @@ def _feedback_text(tutorial: lessons.Tutorial, step: int, kind: str, code: str,
     return None
 
 
-def _query_cards(value: str) -> list[int] | None:
-    codes = [c for c in value.split(".") if c]
-    if len(codes) > MAX_CARDS or not all(CARD_CODE.match(c) for c in codes):
-        return None
-    return [C.parse(c) for c in codes]
-
-
-def _feedback_from_query(request: HttpRequest, tutorial: lessons.Tutorial,
+def _feedback_from_query(query: StepQueryForm, tutorial: lessons.Tutorial,
                          step: int) -> tuple[str, str, list[int], int | None] | None:
-    """Feedback carried in the query after a refused move without JavaScript; None if garbled."""
-    q = request.GET
-    cards, selected, target = (_query_cards(q.get("c", "")), _query_cards(q.get("s", "")),
-                               _query_cards(q.get("t", "")))
-    if cards is None or selected is None or target is None or len(target) > 1:
+    """Feedback carried in the query after a refused move without JavaScript; None if there is
+    none or it is garbled."""
+    parts = query.feedback_parts()
+    if parts is None:
         return None
-    text = _feedback_text(tutorial, step, q.get("fb", ""), q.get("r", ""), cards)
+    kind, code, cards, selected, target = parts
+    text = _feedback_text(tutorial, step, kind, code, [C.parse(c) for c in cards])
     if text is None:
         return None
-    return text, q["fb"], selected, (target[0] if target else None)
-
-
-def _posted_cards(request: HttpRequest) -> list[str]:
-    raw = request.POST.getlist("card")
-    if len(raw) > MAX_CARDS or not all(CARD_CODE.match(c) for c in raw):
-        raise BadInput
-    return [c.upper() for c in raw]
+    return text, kind, [C.parse(c) for c in selected], (C.parse(target[0]) if target else None)
 
 
 @require_POST
@@ -457,14 +444,14 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
                            "t": C.code(target_card) if target_card is not None else ""})
         return HttpResponseRedirect(f"{_step_url(game, slug, step)}?{query}", status=303)
 
+    form = LessonMoveForm(request.POST)
     try:
-        cards = _posted_cards(request)
-        selected = [C.parse(c) for c in cards]
-        target = request.POST.get("target", "")
-        if target and not CARD_CODE.match(target):
+        if not form.is_valid():
             raise BadInput
+        cards, target = form.cleaned_data["card"], form.cleaned_data["target"]
+        selected = [C.parse(c) for c in cards]
         target_card = C.parse(target) if target else None
-        action_kind = request.POST.get("action", "")
+        action_kind = form.cleaned_data["action"]
         if not target and action_kind == "beat":
             table = state.view(seat).get("table", ())
             if len(table) == 1:  # one attack card: nothing to choose
