@@ -16,7 +16,10 @@ scenario checker and the benchmark scripts rely on.  In words, a game module exp
 - ``check_expect(state, key, value) -> str | None``: a mismatch message or None; raises
   ScenarioError for a key that does not apply to the game;
 - ``state_from_json(data) -> State``;
-- ``outcome(state) -> list[float]``: one number per seat for a finished deal.
+- ``outcome(state) -> list[float]``: one number per seat for a finished deal;
+- ``visible_events(events, seat)``: the events as one seat may see them;
+- ``deal_result``, ``match_standing``, ``following_deal``: what a series of deals adds up to
+  and the deal after one (rules/engine/match.py).
 
 A State has ``names``, ``to_move`` (seat or None), ``over``, ``legal_actions()``,
 ``apply(action) -> (State, events)`` (never mutating the state it was called on),
@@ -32,8 +35,10 @@ module and state are ``GameModule[State, Action]`` and ``GameState[Action]`` of 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
+
+from .match import Standing
 
 GAME_NAMES = ("dam", "dolda", "spardame")
 
@@ -110,6 +115,18 @@ class GameModule[S, A](Protocol):
     def state_from_json(self, data: dict[str, Any]) -> S: ...
 
     def outcome(self, state: S) -> list[float]: ...
+
+    def visible_events(self, events: list[Event], seat: int | None) -> list[Event]:
+        """The events as ``seat`` may see them (None: an onlooker)."""
+        ...
+
+    # A series of deals (rules/engine/match.py): D-E3, H-E3 and S-C3.
+    def deal_result(self, state: S) -> dict[str, Any]: ...
+
+    def match_standing(self, players: int, results: Iterable[Mapping[str, Any]]) -> Standing: ...
+
+    def following_deal(self, options: Any, names: list[str], dealer: int, deal_number: int,
+                       last: Mapping[str, Any], seed: int) -> S: ...
 
 
 def game_module(name: str) -> GameModule[Any, Any]:

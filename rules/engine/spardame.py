@@ -945,7 +945,7 @@ def format_action(action: Action) -> str:
     return " ".join([action[0]] + [code(c) for c in action[2:]])
 
 
-def visible_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """The events as ``seat`` may see them.
 
     A chosen pass lies face down, so only its giver sees the cards; at the exchange each seat
