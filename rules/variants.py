@@ -102,7 +102,7 @@ SOURCES = {
                                             _("no more cards than the defender holds"),
                                             _("no more cards than the defender holds"),
                                             _("hand sizes hidden; an overplay hands the defender's cards to the attacker")]),
-            (_("Extra attack"), ["", "", _("yes, unless the defender slaps the cards"), ""]),
+            (_("Extra attack"), ["", "", _("variant: yes, unless the defender slaps the cards"), ""]),
         ],
     },
     "dolda": {
