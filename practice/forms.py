@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from dam_site.forms import TextField, WordsField
 from rules.adapters import GameAdapter, adapter
 from rules.engine.options import build_options, option_choices
-from rules.variants import OPTION_LABELS, value_label
+from rules.variants import OPTION_LABELS, preset_label, value_label
 
 from .models import LEVEL_CHOICES
 
@@ -101,7 +101,7 @@ class NewGameForm(forms.Form):
         module = adapter(game).engine
         self.module = module
         self.fields["preset"] = forms.ChoiceField(
-            label=_("Rule set"), choices=[(p, p) for p in module.PRESETS],
+            label=_("Rule set"), choices=[(p, preset_label(game, p)) for p in module.PRESETS],
             initial=module.DEFAULT_PRESET)
         self.option_names = []
         for name, choices in option_choices(module.Options).items():

@@ -40,7 +40,8 @@ DAM = Game(
         "Dam, also called Svarta Maja, is an attack game for 2–6 players: you attack your "
         "left-hand neighbour with cards of one suit, and they beat them or pick them up. The queen "
         "of spades can neither beat nor be beaten, so she travels round the table. When the stock "
-        "is gone, whoever is left holding cards – almost always her – loses the deal."
+        "is gone, whoever is left holding cards loses the deal, and that player nearly always "
+        "holds her."
     ),
     sections=(
         Section(
@@ -380,11 +381,11 @@ DAM = Game(
             "their cards."
         ),
         _(
-            "Attack wide. Three or four cards of one suit are hard to beat completely, and they "
+            "Attack with several cards. Three or four cards of one suit are hard to beat completely, and they "
             "empty your hand fast."
         ),
         _(
-            "Send Maja away in company. With the three and seven of spades beside her, the "
+            "Get rid of Maja along with other spades. With the three and seven of spades beside her, the "
             "defender still has to take her, and you shed three cards at once."
         ),
         _(
@@ -584,7 +585,7 @@ DOLDA = Game(
                         "turned up, and before any secret card is shown, each shield in turn order "
                         "from forehand is laid on one or two of its owner's other row cards, which "
                         "can then no longer be stolen. Next the thieves act in the order they were "
-                        "got: each is laid on one of its owner's other cards and must steal an "
+                        "acquired: each is laid on one of its owner's other cards and must steal an "
                         "unshielded card from another player's row, even if its owner's cards are "
                         "good; each thief steals once, and two thieves may not rob the same "
                         "player. A thief that was itself stolen before its turn, or that has "
@@ -593,8 +594,8 @@ DOLDA = Game(
                     decision=_(
                         "A theft is an exchange: the card under the thief goes to the robbed "
                         "player, into the place of the stolen card, so every row keeps its length. "
-                        "For the order of thieves, a jack dealt into the row counts as got at the "
-                        "deal (ties go in turn order from forehand), and a jack keeps its time "
+                        "For the order of thieves, a jack dealt into the row counts as acquired at "
+                        "the deal (ties go in turn order from forehand), and a jack keeps its time "
                         "when a swap moves it along its own row."
                     ),
                     options=("thieves_and_shields",),
@@ -685,7 +686,7 @@ SPARDAME = Game(
                         "never pass on a card you have just received."
                     ),
                     decision=_(
-                        "With n players, 'across' means the player ⌊n/2⌋ seats to your left: the "
+                        "With n players, “across” means the player ⌊n/2⌋ seats to your left: the "
                         "one opposite with four, two seats on with five, three with six. With "
                         "three players nobody sits across, so the cycle is left, right, no "
                         "passing."

@@ -34,6 +34,41 @@ OPTION_LABELS = {
     "limit": _("Point limit"),
 }
 
+# Display names of the rule sets (the slugs stay in URLs and files, never in visible text).
+PRESET_LABELS = {
+    "dam": {
+        "svarta-maja": pgettext_lazy("rule set", "Svarta Maja (Swedish rules)"),
+        "musta-maija": pgettext_lazy("rule set", "Musta Maija (Finnish rules)"),
+        "kolme-korttia": pgettext_lazy("rule set", "Three cards"),
+        "aldre-svensk": pgettext_lazy("rule set", "Older Swedish rules"),
+        "fast-trumf": pgettext_lazy("rule set", "Fixed trump"),
+    },
+    "dolda": {
+        "dolda-kort": pgettext_lazy("rule set", "Basic game"),
+        "sju-kort": pgettext_lazy("rule set", "Seven cards in the row"),
+        "hemligt-kort": pgettext_lazy("rule set", "With a secret card"),
+        "avancerad": pgettext_lazy("rule set", "Advanced"),
+        "avancerad-max-5": pgettext_lazy("rule set", "Advanced, special cards at most 5"),
+    },
+    "spardame": {
+        "standard": pgettext_lazy("rule set", "Standard rules"),
+        "husregler": pgettext_lazy("rule set", "House rules"),
+    },
+}
+
+
+def preset_label(game: str, preset: str) -> str:
+    """The rule set's name in the current language (the slug itself if it has none)."""
+    label = PRESET_LABELS.get(game, {}).get(preset)
+    return str(label) if label is not None else preset
+
+
+def option_label(option: str) -> str:
+    """The option's name in the current language (the key itself if it has none)."""
+    label = OPTION_LABELS.get(option)
+    return str(label) if label is not None else option
+
+
 VALUE_LABELS = {
     True: pgettext_lazy("option value", "yes"),
     False: pgettext_lazy("option value", "no"),
@@ -67,7 +102,7 @@ SOURCES = {
                                             _("no more cards than the defender holds"),
                                             _("no more cards than the defender holds"),
                                             _("hand sizes hidden; an overplay hands the defender's cards to the attacker")]),
-            (_("Extra attack"), ["", "", _("yes, unless the defender slaps the cards"), ""]),
+            (_("Extra attack"), ["", "", _("variant: yes, unless the defender slaps the cards"), ""]),
         ],
     },
     "dolda": {
@@ -97,7 +132,8 @@ SOURCES = {
 
 
 def value_label(value) -> str:
-    if isinstance(value, bool) or value is None or value in VALUE_LABELS:
+    # Only real booleans are "yes"/"no": 1 == True and 0 == False would find them as dict keys.
+    if isinstance(value, bool) or value is None or (isinstance(value, str) and value in VALUE_LABELS):
         return str(VALUE_LABELS[value])
     return str(value)
 

@@ -122,7 +122,7 @@ def variants(request: HttpRequest, game: str) -> HttpResponse:
     from .models import SimulationResult
     from .rulebook import GAMES
     from .simulation import Sums, estimates
-    from .variants import SOURCES, preset_table
+    from .variants import SOURCES, preset_label, preset_table
 
     book = next(g for g in GAMES if g.key == game)
     table = preset_table(game)
@@ -135,14 +135,15 @@ def variants(request: HttpRequest, game: str) -> HttpResponse:
     # One chart per measure with a bar per preset, so the variants can be compared at a glance.
     stats = []
     for key in keys:
-        rows = [{"label": preset, "mean": e.mean, "low": e.low, "high": e.high, "rate": e.rate}
+        rows = [{"label": preset_label(game, preset), "mean": e.mean, "low": e.low, "high": e.high, "rate": e.rate}
                 for preset, est in per_preset.items() if (e := est.get(key))]
         rate = rows[0]["rate"]
         stats.append({"key": key, "label": _stat_label(key), "rate": rate,
                       "chart": _chart(rows, rate), "rows": rows})
-    games = [{"preset": p, "games": r.games, "players": r.players} for p, r in results.items()]
+    games = [{"preset": p, "label": preset_label(game, p), "games": r.games, "players": r.players}
+             for p, r in results.items()]
     practice_url = reverse(f"practice_{game}")
-    presets = [{"name": p, "practice": f"{practice_url}?{urlencode({'preset': p})}"}
+    presets = [{"name": p, "label": preset_label(game, p), "practice": f"{practice_url}?{urlencode({'preset': p})}"}
                for p in table["presets"]]
     return render(request, "rules/variants.html", {
         "presets": presets,

@@ -6,7 +6,9 @@ Checked texts:
   and Norwegian Bokmål catalogues in ``locale/<lang>/LC_MESSAGES/django.po`` (fuzzy and
   obsolete entries are skipped: they are not shown to anybody);
 - the translated database texts loaded from ``rules/content/faq.json`` (``question_xx``,
-  ``answer_xx``) and ``rules/content/glossary.json`` (``term_xx``, ``definition_xx``).
+  ``answer_xx``) and ``rules/content/glossary.json`` (``term_xx``, ``definition_xx``);
+- the narration (``say``) of every step of the shipped scenario files
+  ``rules/scenarios/<game>/*.json``.
 
 Swedish, Norwegian Bokmål and English are checked with hunspell (``sv_SE``, ``nb_NO``,
 ``en_GB``: the site writes British English), Finnish with Voikko through the ``libvoikko``
@@ -43,6 +45,7 @@ LOCALE = ROOT / "locale"
 WORDLISTS = LOCALE / "wordlists"
 CONTENT = ROOT / "rules" / "content"
 LANGS = ("sv", "fi", "nb", "en")
+SCENARIOS = ROOT / "rules" / "scenarios"
 CONTENT_FILES = {"faq.json": ("question", "answer"), "glossary.json": ("term", "definition")}
 
 HUNSPELL_DICTS = {"sv": "sv_SE", "nb": "nb_NO", "en": "en_GB"}
@@ -122,9 +125,21 @@ def content_texts(langs: Iterable[str] = LANGS, content: Path = CONTENT) -> Iter
                         yield Text(lang, text, f"{filename} {row.get('slug')} {field}_{lang}")
 
 
+def scenario_texts(langs: Iterable[str] = LANGS, scenarios: Path = SCENARIOS) -> Iterator[Text]:
+    """The narration (``say``) of every step of the shipped scenario files."""
+    langs = tuple(langs)
+    for path in sorted(scenarios.glob("*/*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for number, step in enumerate(data.get("steps", []), start=1):
+            say = step.get("say") or {}
+            for lang in langs:
+                if say.get(lang):
+                    yield Text(lang, say[lang], f"{path.parent.name}/{path.name} step {number}")
+
+
 def all_texts(langs: Iterable[str] = LANGS) -> list[Text]:
     langs = tuple(langs)
-    return [*po_texts(langs), *content_texts(langs)]
+    return [*po_texts(langs), *content_texts(langs), *scenario_texts(langs)]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -330,7 +330,7 @@ DOLDA = (
                   "are turned up. Shields act first: Anna has the jack of hearts."), "H-V4"),
         Step(7, _("Anna lays her shield on her two queens: they can no longer be stolen."),
              "H-V4"),
-        Step(8, _("Then the thieves act, the one got first going first. Cilla was dealt her "
+        Step(8, _("Then the thieves act; the one acquired first acts first. Cilla was dealt her "
                   "jack of clubs: she lays it on her king of spades and takes Anna's two of "
                   "clubs. The king goes to Anna in exchange."), "H-V4"),
         Step(9, _("Two thieves may not rob the same player, so Bo robs Cilla: he lays his thief "

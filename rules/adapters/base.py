@@ -178,7 +178,7 @@ class GameAdapter:
     def hint_reason(self, ranked: Sequence[tuple[Any, float, int]]) -> str:
         """Why: the simulations behind a suggestion (strong.evaluate, best first)."""
         if len(ranked) == 1 or ranked[0][2] == 0:
-            return _("A careful player usually chooses this here.")
+            return _("A careful player would usually choose this.")
         best, rollouts = ranked[0][1], ranked[0][2]
         worst = max(r[1] for r in ranked)
         return ngettext(

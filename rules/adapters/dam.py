@@ -36,7 +36,7 @@ class DamAdapter(GameAdapter):
     blurb = gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
                          "deals keeps a tally of who lost.")
     card_names = {C.QUEEN_OF_SPADES: pgettext_lazy("card in the game Dam",
-                                                   "queen of spades, Svarta Maja")}
+                                                   "queen of spades (Svarta Maja)")}
     summary_column = gettext_lazy("Lost")
 
     # ------------------------------------------------------------------ deals and series

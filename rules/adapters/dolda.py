@@ -57,8 +57,10 @@ class DoldaAdapter(GameAdapter):
         if action.kind == "discard":
             return _("Discard the card you hold.")
         if action.kind == "shield":
-            return _("Shield position %(positions)s.") % {
-                "positions": ", ".join(str(p + 1) for p in action.positions)}
+            shielded = [p + 1 for p in action.positions]  # one or two positions
+            if len(shielded) == 1:
+                return _("Shield position %(n)d.") % {"n": shielded[0]}
+            return _("Shield positions %(n)d and %(m)d.") % {"n": shielded[0], "m": shielded[1]}
         n, m = action.positions
         return _("Lay your thief on position %(n)d and steal %(victim)s's position %(m)d.") % {
             "n": n + 1, "victim": action.victim_name, "m": m + 1}
@@ -139,8 +141,11 @@ class DoldaAdapter(GameAdapter):
         if t == "deal_over":
             return _("The stock is empty: the rows are turned up.")
         if t == "shield":
-            return _("%(who)s shields position %(positions)s.") % {
-                "who": w, "positions": ", ".join(map(str, e["positions"]))}
+            shielded = list(e["positions"])  # one or two positions, 1-based
+            if len(shielded) == 1:
+                return _("%(who)s shields position %(n)d.") % {"who": w, "n": shielded[0]}
+            return _("%(who)s shields positions %(n)d and %(m)d.") % {
+                "who": w, "n": shielded[0], "m": shielded[1]}
         if t == "steal":
             if e.get("victim") is None:
                 return _("%(who)s's thief finds nothing to steal.") % {"who": w}

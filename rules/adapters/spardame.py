@@ -26,7 +26,7 @@ class SpardameAdapter(GameAdapter):
     blurb = gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
                          "the point limit.")
     card_names = {C.QUEEN_OF_SPADES: pgettext_lazy("card in the game Spardame",
-                                                   "queen of spades, the Black Maria")}
+                                                   "queen of spades (the Black Maria)")}
 
     # ------------------------------------------------------------------ deals and series
     def explicit_deal(self, state: Any) -> dict[str, Any]:

@@ -7,3 +7,19 @@ register = template.Library()
 def get_item(mapping: dict, key):
     """``mapping[key]`` in a template, or None when the key is missing."""
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def option_label(option: str) -> str:
+    """An option key as its translated name (rules.variants.OPTION_LABELS)."""
+    from rules.variants import option_label as label
+
+    return label(option)
+
+
+@register.filter
+def preset_label(preset: str, game: str) -> str:
+    """A rule set's slug as its translated name: ``{{ slug|preset_label:game }}``."""
+    from rules.variants import preset_label as label
+
+    return label(game, preset)

@@ -120,6 +120,21 @@ def test_every_documented_decision_is_shown_as_such(client):
         assert 'class="decision"' in block, rule_id
 
 
+@pytest.mark.parametrize("language,label", [("en", "Cards in hand"), ("sv", "Kort på handen"),
+                                            ("fi", "Kortteja kädessä")])
+def test_rules_pages_name_options_by_their_labels_not_their_keys(client, language, label):
+    from rules.variants import OPTION_LABELS
+
+    html = page(client, "rules_dam", language)
+    options = [p.split("</p>", 1)[0] for p in html.split('class="rule__options"')[1:]]
+    assert options and any(label in o for o in options)
+    for o in options:
+        assert "<code>" not in o
+        for key in OPTION_LABELS:
+            if "_" in key:  # "trump", "moon" and "limit" are also plain English words
+                assert key not in o, key
+
+
 def test_dam_rules_page_has_tactics_and_common_mistakes(client):
     html = page(client, "rules_dam", "en")
     assert 'id="tactics"' in html and 'id="mistakes"' in html

@@ -102,8 +102,29 @@ def test_variant_page_marks_options_that_differ_from_the_default(client):
     with translation.override("en"):
         html = client.get(reverse("variants_dam")).content.decode()
     assert 'class="differs"' in html
-    for preset in ("svarta-maja", "musta-maija", "kolme-korttia", "aldre-svensk", "fast-trumf"):
-        assert f"<code>{preset}</code>" in html
+    names = {"svarta-maja": "Svarta Maja (Swedish rules)", "musta-maija": "Musta Maija (Finnish rules)",
+             "kolme-korttia": "Three cards", "aldre-svensk": "Older Swedish rules",
+             "fast-trumf": "Fixed trump"}
+    for preset, name in names.items():
+        assert f'<th scope="col">{name}</th>' in html  # the rule set's name, not its slug
+        assert f"preset={preset}" in html  # the slug stays in the practice link
+        assert f"<code>{preset}</code>" not in html
+
+
+def test_variant_page_names_rule_sets_in_the_page_language(client):
+    with translation.override("sv"):
+        html = client.get(reverse("variants_dam")).content.decode()
+    assert "Äldre svenska regler" in html
+    assert "aldre-svensk</" not in html
+
+
+def test_option_values_one_and_zero_are_numbers_not_yes_and_no():
+    from rules.variants import value_label
+
+    with translation.override("en"):
+        assert value_label(1) == "1"
+        assert value_label(0) == "0"
+        assert value_label(True) == "yes"
 
 
 def test_variant_page_without_simulations_says_how_to_get_them(client):

@@ -41,8 +41,9 @@ def test_card_names_in_page_language(language, expected):
 
 
 @pytest.mark.parametrize("language,game,expected", [
-    ("sv", "dam", "Svarta Maja"), ("fi", "dam", "Musta Maija"), ("nb", "spardame", "spardame"),
-    ("en", "dam", "Svarta Maja"),
+    ("sv", "dam", "spader dam (Svarta Maja)"), ("fi", "dam", "patarouva (Musta Maija)"),
+    ("nb", "spardame", "spar dame"), ("en", "dam", "queen of spades (Svarta Maja)"),
+    ("en", "spardame", "queen of spades (the Black Maria)"),
 ])
 def test_queen_of_spades_has_the_games_own_name(language, game, expected):
     with translation.override(language):

@@ -47,6 +47,13 @@ def test_all_four_languages_and_both_sources_are_checked():
         assert (lang, "glossary.json") in seen
 
 
+def test_scenario_narrations_are_checked():
+    texts = [t for t in spelling.all_texts() if " step " in t.where]
+    for lang in spelling.LANGS:
+        assert any(t.lang == lang and t.where.startswith("dam/") for t in texts), lang
+    assert any(t.where.startswith("spardame/pass-left.json step") for t in texts)
+
+
 @pytest.mark.parametrize(("lang", "good", "bad"), [
     ("sv", "kortleken", "kortlekken"),
     ("fi", "korttipakka", "korttipaka"),
