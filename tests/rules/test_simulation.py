@@ -96,6 +96,10 @@ def test_variant_page_draws_charts_with_text_alternatives(client, small_run, lan
     assert html.count("<svg") >= 5
     assert html.count('class="chart__table"') == html.count("<svg")
     assert 'role="img" aria-labelledby=' in html
+    svg = "".join(part.split("</svg>")[0] for part in html.split("<svg")[1:])
+    # Coordinates with a decimal comma are not numbers: the bars vanish (sv, fi, nb).
+    assert not re.search(r'="-?\d+,\d', svg)
+    assert re.search(r'<rect class="chart__bar" x="0" y="[\d.]+" width="[\d.]+"', svg)
 
 
 def test_variant_page_marks_options_that_differ_from_the_default(client):
