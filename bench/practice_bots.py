@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.engine.bots import strong  # noqa: E402
-from rules.engine.games import game_module  # noqa: E402
-from rules.engine.options import build_options  # noqa: E402
-from rules.engine.bots import dam as dam_bots  # noqa: E402
-from rules.engine.bots import dolda as dolda_bots  # noqa: E402
-from rules.engine.bots import spardame as spardame_bots  # noqa: E402
+from rules.engine.bots import dam as dam_bots
+from rules.engine.bots import dolda as dolda_bots
+from rules.engine.bots import spardame as spardame_bots
+from rules.engine.bots import strong
+from rules.engine.games import game_module
+from rules.engine.options import build_options
 
 # The same classes as tutorials.practice.BOT_CLASSES (kept Django-free here).
 BOT_CLASSES = {
