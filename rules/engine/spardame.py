@@ -10,6 +10,12 @@ order, in one flat list for all seats (``hands[seat * 4 + suit]``), so the legal
 suit tuple or a concatenation of them.  States share everything that does not change during
 a deal through one ``_Deal`` object.
 
+One generator per phase says what is legal: ``_plays`` (S-T1..S-T4) the legal plays, worked
+out once after every move and kept in ``_legal``; during passing every choice of three cards
+(S-P1).  ``legal_actions()`` lists them, ``apply_in_place`` accepts a move that is one of them
+(a pass: once its cards are sorted), and a refused play is named by the rule ``_plays``
+applied to it.
+
 ``apply_in_place(action, events=None)`` changes the state itself and builds event dicts only
 when given a list to put them in; ``clone()`` copies what it changes.  ``apply`` is clone plus
 ``apply_in_place``: a new state and a list of event dicts per move were most of the time of a
@@ -366,20 +372,18 @@ class State:
             return choices
         return []
 
-    def _plays(self) -> tuple[tuple[PlayAction, ...], str]:
+    def _plays(self) -> tuple[PlayAction, ...]:
         """The one play generator (S-T1..S-T4): the legal plays of the player to move, in card
-        order, and the rule that narrowed them down from the hand ("" when none did).
-
-        ``apply_in_place`` keeps its answer for the position in ``_legal``; a refused play is
-        explained by its rule (``_check_play``)."""
-        seat = self.to_move
+        order.  ``apply_in_place`` keeps its answer for the position in ``_legal``; a refused
+        play is explained by the rule it applied (``_check_play``)."""
+        seat: int = self.to_move
         h = self.hands
         b = seat * 4
         trick = self.trick
         if trick:
             follow = h[b + trick[0] // 13]
             if follow:
-                return follow, "must_follow_suit"  # S-T2
+                return follow  # S-T2
             if not self.history and self.d.first_trick_rule:
                 # S-T4: no hearts or queen of spades on the first trick, unless that is all.
                 spades = h[b + 3]
@@ -387,16 +391,16 @@ class State:
                     spades = tuple(a for a in spades if a[2] != QS)
                 safe = h[b] + h[b + 1] + spades
                 if safe:
-                    return safe, "no_points_first_trick"
-            return h[b] + h[b + 1] + h[b + 2] + h[b + 3], ""
+                    return safe
+            return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
         if not self.history:
-            return (PLAYS[seat][self.d.lowest_club],), "must_lead_lowest_club"  # S-T1
+            return (PLAYS[seat][self.d.lowest_club],)  # S-T1
         if not self.broken:
             # S-T3: hearts are led once broken, or when nothing else is held.
             other = h[b] + h[b + 1] + h[b + 3]
             if other:
-                return other, "hearts_not_broken"
-        return h[b] + h[b + 1] + h[b + 2] + h[b + 3], ""
+                return other
+        return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
 
     def clone(self) -> State:
         """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
@@ -474,7 +478,7 @@ class State:
             self.trick = trick
             self.trick_pts = pts
             self.to_move = seat + 1 if seat + 1 < d.n else 0
-            self._legal = self._plays()[0]
+            self._legal = self._plays()
             return
         # The trick is complete: collect it; the winner leads the next (S-T5).
         winner = self.best_seat
@@ -493,7 +497,7 @@ class State:
             self._legal = None
             self._score(events)
         else:
-            self._legal = self._plays()[0]
+            self._legal = self._plays()
 
     def view(self, seat: int) -> dict[str, Any]:
         d = self.d
@@ -638,7 +642,7 @@ class State:
             if PLAYS[seat][club] in self.hands[seat * 4 + CLUBS]:
                 self.to_move = seat
                 self.leader = seat
-                self._legal = self._plays()[0]  # S-T1
+                self._legal = self._plays()  # S-T1
                 return
         raise AssertionError("the lowest club is in no hand")
 
@@ -683,11 +687,17 @@ class State:
         if len(cards) != 1:
             raise IllegalAction("bad_move", *cards, detail="play one card")
         card = cards[0]
-        legal, rule = self._plays()
-        if rule and PLAYS[self.to_move][card] not in legal:
-            if rule == "must_lead_lowest_club":
-                raise IllegalAction(rule, card, self.d.lowest_club)
-            raise IllegalAction(rule, card)
+        legal = self._plays()
+        if PLAYS[self.to_move][card] in legal:
+            return
+        # A card of the hand that _plays left out: which of its rules did it?
+        if not self.trick:
+            if not self.history:
+                raise IllegalAction("must_lead_lowest_club", card, self.d.lowest_club)  # S-T1
+            raise IllegalAction("hearts_not_broken", card)  # S-T3
+        if legal[0][2] // 13 == self.trick[0] // 13:
+            raise IllegalAction("must_follow_suit", card)  # S-T2
+        raise IllegalAction("no_points_first_trick", card)  # S-T4
 
     # -- serialisation --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -745,7 +755,7 @@ def state_from_json(data: dict[str, Any]) -> State:
             s.best, s.best_seat = card, seat
         s.trick_pts += d.values[card]
     if s.phase == PLAY:
-        s._legal = s._plays()[0]
+        s._legal = s._plays()
     return s
 
 
