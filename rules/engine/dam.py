@@ -286,14 +286,21 @@ class State:
             rng.random()
         return rng
 
+    def _attack_limit(self) -> int:
+        """The most cards the attack may hold now: the cap (D-A3) and, with the stock gone,
+        the defender's hand (D-A4 forbidden).  The one place of both rules."""
+        rules = self.rules
+        cap = rules.opts.attack_cap
+        limit = BIG if cap is None else cap
+        if not self.stock and rules.forbid:
+            held = self.hands[self.defender].bit_count()
+            limit = min(limit, held)
+        return limit
+
     def _add_room(self) -> int:
-        """How many more cards the current attack may still take (D-A3, D-A4)."""
-        opts = self.opts
-        total = len(self.table) + len(self.beaten)
-        room = BIG if opts.attack_cap is None else opts.attack_cap - total
-        if not self.stock and opts.endgame_overplay == "forbidden":
-            room = min(room, self.hands[self.defender].bit_count() - len(self.table))
-        return room
+        """How many more cards the attack may still take (D-A5): nothing is beaten before the
+        defence, so that is the limit less the cards on the table."""
+        return self._attack_limit() - len(self.table)
 
     def _marriage_suits(self, seat: int) -> list[int]:
         """Suits that ``seat`` could announce now (D-T4), in suit order."""
@@ -335,8 +342,7 @@ class State:
         if phase == ATTACK:
             hand = self.hands[seat]
             rules = self.rules
-            if rules.plain and (self.stock or not rules.forbid
-                               or self.hands[self.defender].bit_count() >= hand.bit_count()):
+            if rules.plain and self._attack_limit() >= hand.bit_count():
                 # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
                 # of every suit, straight from the cache (most attacks under the usual rules).
                 clubs, diamonds, hearts, spades = _SUBSETS[seat]
@@ -364,9 +370,7 @@ class State:
         opts = self.rules.opts
         acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
                 if opts.trump == "marriage" else [])
-        limit = 13 if opts.attack_cap is None else opts.attack_cap
-        if not self.stock and opts.endgame_overplay == "forbidden":
-            limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
+        limit = min(13, self._attack_limit())  # D-A3, D-A4
         for suit, slots in enumerate(_SUBSETS[seat]):
             h = hand >> 13 * suit & 0x1FFF
             if h:
@@ -451,14 +455,13 @@ class State:
         if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
         rules = self.rules
-        if not rules.plain:
+        if len(cards) > self._attack_limit():
             cap = rules.opts.attack_cap
             if cap is not None and len(cards) > cap:  # D-A3
                 raise IllegalAction("attack_over_cap", *cards)
+            raise IllegalAction("attack_exceeds_defender_hand", *cards)  # D-A4
         d = self.defender
         stock = self.stock
-        if not stock and rules.forbid and len(cards) > hands[d].bit_count():  # D-A4
-            raise IllegalAction("attack_exceeds_defender_hand", *cards)
         hands[seat] = hand ^ m  # (m is in hand)
         self.table = cards
         self.attack_suit = suit
