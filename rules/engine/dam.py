@@ -127,11 +127,12 @@ def _mask(cards: Iterable[int]) -> int:
 # random bot asks for all of them on every attack and the same small holdings come up again
 # and again, so they are kept: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
 # the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept,
-# which bounds the table by construction (91 holdings and 247 actions per seat, suit and
-# kind: under 16,000 actions in all); a larger holding's actions are built afresh.  The empty
-# holding maps to no actions, so the common attack can look up all four suits without asking
-# which it holds (see legal_actions).
-CACHED_HOLDING = 2
+# which bounds the table by construction (377 holdings and 2,249 actions per seat, suit and
+# kind: at most some 144,000 actions in all, far fewer in practice); a larger holding's
+# actions are built afresh.  (Keeping only holdings of up to 2 cards made bench/engine.py
+# --game dam a fifth slower.)  The empty holding maps to no actions, so the common attack can
+# look up all four suits without asking which it holds (see legal_actions).
+CACHED_HOLDING = 3
 _SUBSETS: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
     tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
 # UPTO[n][k]: how many of those subsets of an n-card holding have at most k cards (k <= 13).
