@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine.games import GAME_NAMES, game_module  # noqa: E402
-from rules.engine.options import build_options  # noqa: E402
+from rules.engine.games import GAME_NAMES, game_module
+from rules.engine.options import build_options
 
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 

@@ -1,12 +1,13 @@
-"""A behaviour fingerprint of the Dam or Dam med dolda kort engine: one hash over seeded games.
+"""A behaviour fingerprint of a game engine (Dam, Dam med dolda kort, Spardame): one hash over
+seeded games.
 
 Run it before and after a change to an engine's insides; the hash must not move.
 
-    python bench/fingerprint.py --game dam [--games 3000] [--quick]
+    python bench/fingerprint.py --game dam|dolda|spardame [--games 3000] [--quick]
     python bench/fingerprint.py --game dolda --games 3000 --quick   # the recorded runs
     python bench/fingerprint.py --game dam --games 300               # deep checks at every step
 
-(Spardame has its own, bench/fingerprint_spardame.py.)  Every game draws from its seed the
+Dam and Dam med dolda kort: every game draws from its seed the
 player count (every count the options allow, 8 in Dam with ``max_players_8``), a preset and
 random changes to every option, sometimes a scenario deal (named hands or rows, a short or
 empty stock, the rest to the stock or the discard pile, a turned card, trump, who starts), and
@@ -28,6 +29,15 @@ When the state has ``clone`` and ``apply_in_place``, every played move is also c
 hashed, so the hash is comparable with engines that lack them) to give the same JSON and
 events in place, with and without an events list, as ``apply``.
 
+Spardame (the walk that was bench/fingerprint_spardame.py; its hashes are unchanged): every
+game draws its player count (3-6), deal number (every pass direction), options (all of them,
+both presets) and starting scores (so some deals end the match) from its seed, and is played
+by random or heuristic bots, sometimes on into the next deal of the match (``following_deal``, as practice plays it).  At
+every step it hashes the legal actions (tuples and notation), the raw events, ``to_json()``,
+``view(seat)`` and ``visible_events(events, seat)`` for every seat, and the same deep checks
+(``state_from_json``, every ``check_expect`` key, refused and accepted attempts through
+``apply`` and ``scenario.apply_move``); at the end ``outcome`` and the result.
+
 It prints the game count, the step count and the hash.
 """
 
@@ -43,11 +53,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import scenario  # noqa: E402
-from rules.engine.cards import SUITS, code  # noqa: E402
-from rules.engine.errors import IllegalAction, ScenarioError  # noqa: E402
-from rules.engine.games import game_module  # noqa: E402
-from rules.engine.options import build_options, option_choices  # noqa: E402
+from rules.engine import scenario
+from rules.engine import spardame as sp
+from rules.engine.bots import spardame as sp_bots
+from rules.engine.cards import SUITS, code
+from rules.engine.errors import IllegalAction, ScenarioError
+from rules.engine.games import game_module
+from rules.engine.options import build_options, option_choices
 
 NAMES = ["Anna", "Bo", "Cilla", "Dag", "Eva", "Frode", "Gun", "Hugo"]
 
@@ -249,6 +261,141 @@ def dolda_final(mod, state) -> list:
     return [mod.outcome(state), list(state.scores), mod.winners(state)]
 
 
+# -- Spardame ------------------------------------------------------------------------------
+# Its own walk (the Dam walk below came later); kept as it was so that its hash stays put.
+SP_EXPECT_PROBES = {
+    "to_move": "Anna", "over": False, "hand": {"Anna": ["2C"]}, "hand_count": {"Bo": 13},
+    "pass_direction": "left", "hearts_broken": False, "trick": [], "tricks_won": {"Anna": 0},
+    "deal_points": {"Bo": 0}, "scores": {"Anna": 0}, "winner": [],
+}
+
+
+def sp_game_options(rng: random.Random):
+    preset = rng.choice(list(sp.PRESETS))
+    rules = {"preset": preset}
+    for key in ("no_points_first_trick", "qs_breaks_hearts", "high_values", "moon",
+                "moon_fixed_26"):
+        if rng.random() < 0.5:
+            rules[key] = rng.random() < 0.5
+    if rng.random() < 0.3:
+        rules["limit"] = rng.choice([100, 500])
+    return build_options(sp.Options, sp.PRESETS, sp.DEFAULT_PRESET, rules)
+
+
+def sp_raw_attempts(state: sp.State, rng: random.Random) -> list:
+    n = len(state.names)
+    seat = state.to_move if state.to_move is not None else 0
+    other = (seat + 1) % n
+    cards = list(range(52))
+    hand = state.hand(seat)
+    tries = [
+        ("play", seat, rng.choice(cards)),
+        ("play", other, rng.choice(cards)),
+        ("pass", seat, *rng.sample(cards, 3)),
+        ("pass", seat, *sorted(rng.sample(hand, min(3, len(hand))))),
+        ("pass", seat, *(rng.sample(hand, min(2, len(hand))))),
+        ("play", seat, rng.choice(hand)) if hand else ("play", seat, 0),
+        ("play", seat, 52), ("play", seat, "x"), ("play",), ("jump", seat, 3), 7, None,
+        ("pass", seat, hand[0], hand[0], hand[-1]) if hand else ("pass", seat),
+        ("play", seat, *hand[:2]),
+    ]
+    return tries
+
+
+def sp_text_attempts(state: sp.State, rng: random.Random) -> list[str]:
+    n = len(state.names)
+    seat = state.to_move if state.to_move is not None else rng.randrange(n)
+    name = state.names[seat]
+    hand = state.hand(seat)
+    pick = [code(c) for c in rng.sample(hand, min(3, len(hand)))]
+    any3 = [code(c) for c in rng.sample(range(52), 3)]
+    return [
+        f"{name} play {code(rng.randrange(52))}",
+        f"{name} play {pick[0] if pick else '2C'}",
+        f"{name} pass {' '.join(pick)}",
+        f"{name} pass {' '.join(any3)}",
+        f"{name} PASS {' '.join(p.lower() for p in pick)}",
+        f"{state.names[(seat + 1) % n]} play {pick[0] if pick else '2C'}",
+        f"{name} play {' '.join(pick[:2])}",
+        f"{name} jump",
+        f"{name} play ZZ",
+        f"{name} pass {pick[0] if pick else '2C'} 10H",
+        "Nobody play 2C",
+        f"{name}",
+    ]
+
+
+def sp_step_hash(h, state: sp.State, events: list, rng: random.Random, deep: bool) -> None:
+    n = len(state.names)
+    legal = state.legal_actions()
+    data = state.to_json()
+    rec: list = [[list(a) for a in legal], [sp.format_action(a) for a in legal], events, data,
+                 [state.view(seat) for seat in range(n)],
+                 [sp.visible_events(events, seat) for seat in range(n)]]
+    if deep:
+        back = sp.state_from_json(json.loads(json.dumps(data)))
+        rec.append([back.to_json(), [list(a) for a in back.legal_actions()]])
+        rec.append([[key, sp.check_expect(state, key, value)]
+                    for key, value in SP_EXPECT_PROBES.items()])
+        for action in sp_raw_attempts(state, rng):
+            try:
+                new, ev = state.apply(action)
+            except IllegalAction as exc:
+                rec.append(["refused", repr(action), refusal(exc)])
+            else:
+                rec.append(["applied", repr(action), ev, new.to_json()])
+            check_unchanged(state, data, f"apply({action!r})")
+        for move in sp_text_attempts(state, rng):
+            try:
+                new, ev = scenario.apply_move(sp, state, state.names, move)
+            except IllegalAction as exc:
+                rec.append(["refused", move, refusal(exc)])
+            else:
+                rec.append(["applied", move, ev, new.to_json()])
+            check_unchanged(state, data, f"apply_move({move!r})")
+    h.update(_dump(rec))
+
+
+def sp_play_game(h, k: int, quick: bool) -> int:
+    rng = random.Random(f"fingerprint-{k}")
+    n = rng.choice([3, 4, 4, 5, 6])
+    options = sp_game_options(rng)
+    names = NAMES[:n]
+    deal: dict = {"deal_number": rng.randint(1, 4)}
+    if rng.random() < 0.3:
+        # Scores near the limit, so this deal may end the match (S-C3).
+        deal["scores"] = {name: rng.randrange(max(1, options.limit - 40), options.limit)
+                          for name in names}
+    state = sp.new_game(options, names, rng.randrange(n), rng.randrange(10**6), deal)
+    kind = rng.choice(["random", "heuristic", "mixed"])
+    seats = [(sp_bots.RandomBot if kind == "random" or (kind == "mixed" and s % 2)
+              else sp_bots.HeuristicBot)(rng.randrange(10**6)) for s in range(n)]
+    steps = 0
+    deals_left = rng.choice([0, 0, 1])
+    events: list = []
+    while True:
+        deep = not quick or rng.random() < 0.15
+        sp_step_hash(h, state, events, rng, deep)
+        steps += 1
+        if state.over:
+            h.update(_dump([sp.outcome(state), state.result]))
+            if deals_left and not state.result["winners"]:
+                deals_left -= 1
+                d = state.d
+                state = sp.following_deal(d.options, list(d.names), d.dealer, d.deal_number,
+                                          sp.deal_result(state), rng.randrange(10**6))
+                events = []
+                continue
+            return steps
+        seat = state.to_move
+        action = seats[seat].act(state, seat)
+        before = state.to_json() if deep else None
+        state_new, events = state.apply(action)
+        if before is not None:
+            check_unchanged(state, before, "a legal apply")
+        state = state_new
+
+
 GAMES = {
     "dam": (dam_deal, dam_raw_attempts, dam_text_attempts, dam_probes, dam_final),
     "dolda": (dolda_deal, dolda_raw_attempts, dolda_text_attempts, dolda_probes, dolda_final),
@@ -283,7 +430,7 @@ def step_hash(h, game: str, mod, state, events: list, rng: random.Random, deep: 
         back = mod.state_from_json(json.loads(json.dumps(data)))
         rec.append([back.to_json(), [list(a) for a in back.legal_actions()]])
         for key, value in probes(mod, state, rng):
-            try_call(rec, lambda: mod.check_expect(state, key, value))  # noqa: B023 - called at once
+            try_call(rec, lambda key=key, value=value: mod.check_expect(state, key, value))
         for action in raw_attempts(mod, state, rng):
             try:
                 new, ev = state.apply(action)
@@ -357,16 +504,19 @@ def play_game(h, game: str, mod, bots, k: int, quick: bool) -> int:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", choices=sorted(GAMES), required=True)
+    ap.add_argument("--game", choices=[*sorted(GAMES), "spardame"], required=True)
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--quick", action="store_true",
                     help="the deep checks at about one step in seven (the default: every step)")
     args = ap.parse_args(argv)
-    mod = game_module(args.game)
-    bots = __import__(f"rules.engine.bots.{args.game}", fromlist=["BOTS"])
     h = hashlib.sha256()
     start = time.perf_counter()
-    steps = sum(play_game(h, args.game, mod, bots, k, args.quick) for k in range(args.games))
+    if args.game == "spardame":
+        steps = sum(sp_play_game(h, k, args.quick) for k in range(args.games))
+    else:
+        mod = game_module(args.game)
+        bots = __import__(f"rules.engine.bots.{args.game}", fromlist=["BOTS"])
+        steps = sum(play_game(h, args.game, mod, bots, k, args.quick) for k in range(args.games))
     print(f"game={args.game} games={args.games} steps={steps} quick={args.quick} "
           f"seconds={time.perf_counter() - start:.1f}")
     print(f"fingerprint={h.hexdigest()}")

@@ -54,7 +54,7 @@ def parse_wrk(text: str) -> dict[str, float]:
     out = {"requests_per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)),
            "requests": int(re.search(r"(\d+) requests in", text).group(1))}
     for pct in ("50", "99"):
-        m = re.search(rf"^\s+{pct}(?:\.000)?%\s+(\S+)", text, re.M)
+        m = re.search(rf"^\s+{pct}(?:\.000)?%\s+(\S+)", text, re.MULTILINE)
         out[f"p{pct}_ms"] = ms(m.group(1)) if m else float("nan")
     errors = 0
     m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
@@ -73,7 +73,7 @@ def run_wrk(url: str, seconds: int, connections: int, script: str | None = None)
            "--timeout", "10s", "--latency"]
     if script:
         cmd += ["-s", script]
-    result = subprocess.run(cmd + [url], capture_output=True, text=True,
+    result = subprocess.run(cmd + [url], check=False, capture_output=True, text=True,
                             timeout=seconds + 60)
     if result.returncode != 0:
         raise SystemExit(result.stderr)

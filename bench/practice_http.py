@@ -78,8 +78,8 @@ def main() -> None:
     ap.add_argument("--level", default="normal", choices=("easy", "normal", "strong"))
     a = ap.parse_args()
 
-    with tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False) as f:
-        db = f.name
+    fd, db = tempfile.mkstemp(suffix=".sqlite3")
+    os.close(fd)
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "dam_site.settings.test",
            "DATABASE_URL": f"sqlite:///{db}", "PYTHONPATH": ROOT}
     py = os.path.join(ROOT, ".venv", "bin", "python")
@@ -105,7 +105,7 @@ def main() -> None:
         try:
             urllib.request.urlopen(base + "/healthz/", timeout=1)
             break
-        except Exception:
+        except Exception:  # noqa: BLE001 - whatever the server answers while it starts
             time.sleep(0.2)
 
     with translation.override("en"):

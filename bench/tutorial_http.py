@@ -145,7 +145,7 @@ def first_load(base: str, html: bytes) -> tuple[int, int, list[tuple[str, int]]]
     total, raw_total, parts = 0, 0, []
     for a in assets:
         url = a.decode()
-        status, headers, body = fetch(base + url, {"Accept-Encoding": "gzip"})
+        status, _headers, body = fetch(base + url, {"Accept-Encoding": "gzip"})
         if status != 200:
             raise SystemExit(f"{url}: HTTP {status}")
         total += len(body)

@@ -59,11 +59,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pyspiel  # noqa: E402
+import pyspiel
 
-from rules.engine import spardame as sp  # noqa: E402
-from rules.engine.cards import code  # noqa: E402
-from rules.engine.options import build_options  # noqa: E402
+from rules.engine import spardame as sp
+from rules.engine.cards import code
+from rules.engine.options import build_options
 
 NAMES = ["N", "E", "S", "W"]
 CROSS_PARAMS = {

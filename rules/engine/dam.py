@@ -3,11 +3,11 @@
 Inside, a hand is an int bitmask over the 52 card ints (bit ``c`` set = card ``c`` held),
 the stock is a tuple with its TOP LAST (drawing is a slice), the table is a tuple of the
 unbeaten attack cards in attack order.  Tuples and ints are immutable, so ``clone`` is a
-shallow copy of the slots plus one list (``hands``), and the facts that rarely change (names,
-seed, turned card, who is out, ...) sit in a ``_Meta`` shared by clones and copied only when
-one of them changes.  ``apply_in_place`` changes the state itself (events only when a list is
-passed): simulations play that way; ``apply`` is clone plus ``apply_in_place``, and never
-mutates the state it is called on.
+shallow copy of the slots plus one list (``hands``); what never changes during a deal (the
+options, names, seed and the option flags the hot paths read) sits in one ``_Rules`` shared
+by every state of the deal.  ``apply_in_place`` changes the state itself (events only when a
+list is passed): simulations play that way; ``apply`` is clone plus ``apply_in_place``, and
+never mutates the state it is called on.
 
 Actions are plain tuples whose second item is always the acting seat:
 
@@ -50,6 +50,7 @@ from .match import Standing
 from .options import choice
 
 NAME = "dam"
+Action = tuple[Any, ...]  # see the module docstring; the second item is the acting seat
 
 
 # slots: the engine reads these on every move, and attribute reads of a slotted class are
@@ -125,128 +126,81 @@ def _mask(cards: Iterable[int]) -> int:
 
 # Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first.  The
 # random bot asks for all of them on every attack and the same small holdings come up again
-# and again, so they are cached: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
-# the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept: a
-# larger one is seldom met twice by the same seat, so caching it would cost more (new
-# long-lived tuples, garbage collector passes over them) than building its actions afresh.
-# A budget on the cached tuples keeps a long-running server's memory flat.  The empty holding
-# maps to no actions, so the common attack can look up all four suits without asking which
-# it holds (see legal_actions).
-CACHED_HOLDING = 4
-_SUBSET_BUDGET = 400_000
-_subset_cached = 0
-
-
-def _blank_subsets() -> list[tuple[dict[int, tuple[tuple, ...]], ...]]:
-    return [tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
-
-
-_SUBSETS = _blank_subsets()
+# and again, so they are kept: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
+# the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept,
+# which bounds the table by construction (377 holdings and 2,249 actions per seat, suit and
+# kind: at most some 144,000 actions in all, far fewer in practice); a larger holding's
+# actions are built afresh.  (Keeping only holdings of up to 2 cards made bench/engine.py
+# --game dam a fifth slower.)  The empty holding maps to no actions, so the common attack can
+# look up all four suits without asking which it holds (see legal_actions).
+CACHED_HOLDING = 3
+_SUBSETS: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
+    tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
 # UPTO[n][k]: how many of those subsets of an n-card holding have at most k cards (k <= 13).
 UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
              for n in range(14))
 TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
 # _BEATS[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
 # needed, so that listing a defence makes no new tuples.
-_BEATS: list[tuple[tuple, ...] | None] = [None] * 8
+_BEATS: list[tuple[Action, ...] | None] = [None] * 8
 
 
-def _beat_actions(seat: int) -> tuple[tuple, ...]:
+def _beat_actions(seat: int) -> tuple[Action, ...]:
     beats = _BEATS[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
     return beats
 
 
-def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[tuple, ...]:
-    global _subset_cached
+def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[Action, ...]:
     suit = (suit_cards.bit_length() - 1) // 13
     slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
     holding = suit_cards >> (13 * suit)
     hit = slots.get(holding)
     if hit is None:
         cards = _bits(suit_cards)
-        acts: list[tuple] = []
+        acts: list[Action] = []
         for k in range(1, len(cards) + 1):
             acts += [(kind, seat, combo) for combo in combinations(cards, k)]
         hit = tuple(acts)
         if len(cards) <= CACHED_HOLDING:
-            if _subset_cached + len(hit) > _SUBSET_BUDGET:
-                _SUBSETS[:] = _blank_subsets()
-                _subset_cached = 0
-                slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
             slots[holding] = hit
-            _subset_cached += len(hit)
     return hit
 
 
-_META_FIELDS = ("opts", "n", "names", "seed", "draws", "turned", "trump_set", "out", "loser")
-# Read from the options on nearly every move, so kept ready in the meta (never changed).
-_RULE_FIELDS = ("plain", "forbid", "size", "extra", "turn")
+class _Rules:
+    """What never changes during a deal, shared by every state of the deal: the options, the
+    players, the seed, and the option flags the hot paths read on nearly every move."""
 
+    __slots__ = ("extra", "forbid", "n", "names", "opts", "plain", "seed", "size", "turn")
+    opts: Options
+    n: int
+    names: list[str]
+    seed: Any
+    plain: bool  # nothing to announce and no attack cap (D-A3, D-T4)
+    forbid: bool  # endgame_overplay == "forbidden" (D-A4)
+    size: int  # the hand size (D-S2, D-R1)
+    extra: bool  # the extra attack (D-A5)
+    turn: bool  # trump is turned (D-T1)
 
-class _Meta:
-    """Facts of a deal that rarely change, shared by the states of a deal until one changes.
-
-    Copying a state then copies one reference instead of nine fields; the benchmark's
-    random games spend a large part of their time copying states.  The hot paths read
-    ``self.meta.opts`` and ``self.meta.n`` directly; elsewhere the State properties do.
-    """
-
-    __slots__ = _META_FIELDS + _RULE_FIELDS
-
-    @staticmethod
-    def blank(opts: Options, n: int) -> _Meta:
-        m = _Meta()
-        m.opts, m.n = opts, n
-        # plain: nothing to announce and no attack cap, so an attack may be any same-suit set
-        # unless D-A4 cuts it in the endgame.
-        m.plain = opts.trump != "marriage" and opts.attack_cap is None
-        m.forbid = opts.endgame_overplay == "forbidden"
-        m.size = opts.hand_size
-        m.extra = opts.extra_attack
-        m.turn = opts.trump == "turned"
-        m.names, m.seed, m.draws, m.turned = [], 0, 0, -1
-        m.trump_set, m.out, m.loser = False, (), -1
-        return m
-
-    def copy(self) -> _Meta:
-        m = _Meta()
-        m.opts = self.opts
-        m.n = self.n
-        m.names = self.names
-        m.seed = self.seed
-        m.draws = self.draws
-        m.turned = self.turned
-        m.trump_set = self.trump_set
-        m.out = self.out
-        m.loser = self.loser
-        m.plain = self.plain
-        m.forbid = self.forbid
-        m.size = self.size
-        m.extra = self.extra
-        m.turn = self.turn
-        return m
-
-
-def _meta_field(name: str, doc: str) -> property:
-    def get(self: State) -> Any:
-        return getattr(self.meta, name)
-
-    def set_(self: State, value: Any) -> None:
-        # Copy on write: a clone may share this meta.
-        m = self.meta.copy()
-        setattr(m, name, value)
-        self.meta = m
-
-    return property(get, set_, doc=doc)
+    def __init__(self, opts: Options, names: list[str], seed: Any) -> None:
+        self.opts = opts
+        self.n = len(names)
+        self.names = list(names)
+        self.seed = seed
+        self.plain = opts.trump != "marriage" and opts.attack_cap is None
+        self.forbid = opts.endgame_overplay == "forbidden"
+        self.size = opts.hand_size
+        self.extra = opts.extra_attack
+        self.turn = opts.trump == "turned"
 
 
 class State:
     """One position of a deal.  ``apply`` leaves it alone; ``apply_in_place`` changes it."""
 
-    __slots__ = ("meta", "hands", "stock", "discard", "table", "beaten",
-                 "phase", "attacker", "defender", "to_move", "over", "trump", "attack_suit")
+    __slots__ = ("attack_suit", "attacker", "beaten", "defender", "discard", "draws", "hands",
+                 "loser", "out", "over", "phase", "rules", "stock", "table", "to_move", "trump",
+                 "trump_set", "turned")
 
-    meta: _Meta
+    rules: _Rules
     hands: list[int]
     stock: tuple[int, ...]  # top LAST
     discard: int  # mask of the discard pile (beaten pairs, out of the game)
@@ -260,23 +214,37 @@ class State:
     trump: int  # suit, or NO_TRUMP
     attack_suit: int
 
-    opts = _meta_field("opts", "the deal's rules")
-    n = _meta_field("n", "number of players")
-    names = _meta_field("names", "player names in seat order")
-    seed = _meta_field("seed", "the deal's seed")
-    draws = _meta_field("draws", "random draws used from random.Random(seed), for replay")
-    turned = _meta_field("turned", "the card turned for trump (-1 none); under the stock "
-                                   "until drawn")
-    trump_set = _meta_field("trump_set", "turned: trump was turned; marriage: a pair was "
-                                         "announced")
-    out = _meta_field("out", "seats that went out, in order")
-    loser = _meta_field("loser", "-1 while playing or when nobody holds cards at the end")
+    draws: int  # random draws used from random.Random(seed), for replay
+    turned: int  # the card turned for trump (-1 none); under the stock until drawn
+    trump_set: bool  # turned: trump was turned; marriage: a pair was announced
+    out: tuple[int, ...]  # seats that went out, in order
+    loser: int  # -1 while playing or when nobody holds cards at the end
+
+    @property
+    def opts(self) -> Options:
+        """The deal's rules."""
+        return self.rules.opts
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return self.rules.n
+
+    @property
+    def names(self) -> list[str]:
+        """The player names in seat order."""
+        return self.rules.names
+
+    @property
+    def seed(self) -> Any:
+        """The deal's seed."""
+        return self.rules.seed
 
     # ----------------------------------------------------------------- copying
     def clone(self) -> State:
         """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
         s = State()  # empty (no __init__), and cheaper to make than object.__new__(State)
-        s.meta = self.meta
+        s.rules = self.rules
         s.hands = self.hands[:]
         s.stock = self.stock
         s.discard = self.discard
@@ -289,11 +257,16 @@ class State:
         s.over = self.over
         s.trump = self.trump
         s.attack_suit = self.attack_suit
+        s.draws = self.draws
+        s.turned = self.turned
+        s.trump_set = self.trump_set
+        s.out = self.out
+        s.loser = self.loser
         return s
 
     def _set_phase(self, phase: int) -> None:
         self.phase = phase
-        if phase == ATTACK or phase == EXTRA_ADD:
+        if phase in (ATTACK, EXTRA_ADD):
             self.to_move = self.attacker
         elif phase == OVER:
             self.to_move = None
@@ -315,14 +288,21 @@ class State:
             rng.random()
         return rng
 
+    def _attack_limit(self) -> int:
+        """The most cards the attack may hold now: the cap (D-A3) and, with the stock gone,
+        the defender's hand (D-A4 forbidden).  The one place of both rules."""
+        rules = self.rules
+        cap = rules.opts.attack_cap
+        limit = BIG if cap is None else cap
+        if not self.stock and rules.forbid:
+            held = self.hands[self.defender].bit_count()
+            limit = min(limit, held)
+        return limit
+
     def _add_room(self) -> int:
-        """How many more cards the current attack may still take (D-A3, D-A4)."""
-        opts = self.opts
-        total = len(self.table) + len(self.beaten)
-        room = BIG if opts.attack_cap is None else opts.attack_cap - total
-        if not self.stock and opts.endgame_overplay == "forbidden":
-            room = min(room, self.hands[self.defender].bit_count() - len(self.table))
-        return room
+        """How many more cards the attack may still take (D-A5): nothing is beaten before the
+        defence, so that is the limit less the cards on the table."""
+        return self._attack_limit() - len(self.table)
 
     def _marriage_suits(self, seat: int) -> list[int]:
         """Suits that ``seat`` could announce now (D-T4), in suit order."""
@@ -339,15 +319,17 @@ class State:
         return out
 
     # ----------------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[tuple]:
+    def legal_actions(self) -> list[Action]:
         phase = self.phase
         seat = self.to_move
+        if seat is None:  # the deal is over
+            return []
         if phase == DEFEND:
             hand = self.hands[seat]
-            meta = self.meta
-            acts: list[tuple] = (
+            rules = self.rules
+            acts: list[Action] = (
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if meta.opts.trump == "marriage" else [])
+                if rules.opts.trump == "marriage" else [])
             beaters = BEATERS[self.trump]
             beats = _BEATS[seat] or _beat_actions(seat)
             for a in self.table:
@@ -361,9 +343,8 @@ class State:
             return acts
         if phase == ATTACK:
             hand = self.hands[seat]
-            meta = self.meta
-            if meta.plain and (self.stock or not meta.forbid
-                               or self.hands[self.defender].bit_count() >= hand.bit_count()):
+            rules = self.rules
+            if rules.plain and self._attack_limit() >= hand.bit_count():
                 # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
                 # of every suit, straight from the cache (most attacks under the usual rules).
                 clubs, diamonds, hearts, spades = _SUBSETS[seat]
@@ -386,14 +367,12 @@ class State:
         acts.append(("done", seat))
         return acts
 
-    def _attack_actions(self, seat: int, hand: int) -> list[tuple]:
+    def _attack_actions(self, seat: int, hand: int) -> list[Action]:
         """Announcements, then the same-suit card sets the attack may hold (D-A3, D-A4)."""
-        opts = self.meta.opts
+        opts = self.rules.opts
         acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
                 if opts.trump == "marriage" else [])
-        limit = 13 if opts.attack_cap is None else opts.attack_cap
-        if not self.stock and opts.endgame_overplay == "forbidden":
-            limit = min(limit, self.hands[self.defender].bit_count())  # D-A4
+        limit = min(13, self._attack_limit())  # D-A3, D-A4
         for suit, slots in enumerate(_SUBSETS[seat]):
             h = hand >> 13 * suit & 0x1FFF
             if h:
@@ -402,21 +381,22 @@ class State:
         return acts
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: tuple) -> tuple[State, list[dict]]:
+    def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
         s = self.clone()
-        events: list[dict] = []
+        events: list[dict[str, Any]] = []
         s.apply_in_place(action, events)
         return s, events
 
-    def apply_in_place(self, action: tuple, events: list[dict] | None = None) -> None:
+    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None) -> None:
         """Play ``action`` on this state itself; its events are appended to ``events`` if given.
 
         An illegal action raises IllegalAction before anything is changed.  Simulations use
         this with ``clone()``: a new state and event dicts per move were most of their time.
         """
-        if self.phase == DEFEND and action is TAKE[self.to_move]:
-            self._do_take(self.to_move, action, events)  # the commonest move: straight there
+        mover = self.to_move
+        if mover is not None and self.phase == DEFEND and action is TAKE[mover]:
+            self._do_take(mover, action, events)  # the commonest move: straight there
             return
         if self.over:
             raise IllegalAction("game_over")
@@ -447,7 +427,7 @@ class State:
             raise IllegalAction("bad_move", detail="a card named twice")
         return tuple(cards)
 
-    def _attack_checks(self, seat: int, action: tuple) -> tuple[int, ...]:
+    def _attack_checks(self, seat: int, action: Action) -> tuple[int, ...]:
         """The slow, complete checks of an attack in reason-code order (raises)."""
         if len(action) != 3:
             raise IllegalAction("bad_move")
@@ -458,7 +438,7 @@ class State:
             raise IllegalAction("attack_empty")
         return cards
 
-    def _do_attack(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_attack(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         cards = action[2] if len(action) == 3 else None
         m = 0
         try:
@@ -476,27 +456,26 @@ class State:
         suit = cards[0] // 13
         if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
-        meta = self.meta
-        if not meta.plain:
-            cap = meta.opts.attack_cap
+        rules = self.rules
+        if len(cards) > self._attack_limit():
+            cap = rules.opts.attack_cap
             if cap is not None and len(cards) > cap:  # D-A3
                 raise IllegalAction("attack_over_cap", *cards)
+            raise IllegalAction("attack_exceeds_defender_hand", *cards)  # D-A4
         d = self.defender
         stock = self.stock
-        if not stock and meta.forbid and len(cards) > hands[d].bit_count():  # D-A4
-            raise IllegalAction("attack_exceeds_defender_hand", *cards)
         hands[seat] = hand ^ m  # (m is in hand)
         self.table = cards
         self.attack_suit = suit
         if events is not None:
             events.append({"type": "attack", "seat": seat, "defender": d, "cards": [*cards]})
-        if not meta.trump_set and meta.turn:
+        if not self.trump_set and rules.turn:
             self._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = self.stock  # same cards, new order
         if stock:
-            need = meta.size - hands[seat].bit_count()
+            need = rules.size - hands[seat].bit_count()
             if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
-                k = need if need < len(stock) else len(stock)  # D-R2
+                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
                 h = hands[seat]
                 for c in stock[-k:]:
                     h |= 1 << c
@@ -505,12 +484,12 @@ class State:
                 if events is not None:
                     events.append({"type": "refill", "seat": seat, "count": k,
                                    "stock_count": len(stock)})
-        elif not meta.forbid and len(cards) > hands[d].bit_count():
+        elif not rules.forbid and len(cards) > hands[d].bit_count():
             self._overplay_penalty(events)  # D-A4 penalty reading
             return
-        if not stock and hands.count(0) != len(self.meta.out):  # (as in _note_out: cheap check)
+        if not stock and hands.count(0) != len(self.out):  # (as in _note_out: cheap check)
             self._note_out(events)  # D-N2: an attacker who laid their last card
-        if meta.extra:
+        if rules.extra:
             self._enter_extra_or_defence()
         else:
             self.phase = DEFEND
@@ -524,7 +503,7 @@ class State:
         else:
             self._set_phase(DEFEND)
 
-    def _beat_checks(self, seat: int, action: tuple) -> None:
+    def _beat_checks(self, seat: int, action: Action) -> None:
         """The slow, complete checks of a beat in reason-code order (raises)."""
         if len(action) != 4:
             raise IllegalAction("bad_move")
@@ -554,7 +533,7 @@ class State:
             raise IllegalAction("already_beaten", a)
         raise AssertionError("a legal beat took the slow path")  # pragma: no cover
 
-    def _do_beat(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_beat(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 4:
             raise IllegalAction("bad_move")
         a, c = action[2], action[3]
@@ -579,7 +558,7 @@ class State:
             rest.remove(a)
             self.table = tuple(rest)
 
-    def _do_take(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_take(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2:
             raise IllegalAction("bad_move")
         if self.phase != DEFEND:
@@ -594,7 +573,7 @@ class State:
             events.append({"type": "take", "seat": seat, "cards": [*taken]})
         self._end_defence(False, events)
 
-    def _do_announce(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_announce(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         suit = action[2]
@@ -615,32 +594,27 @@ class State:
         if events is not None:
             events.append({"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]})
 
-    def _do_slap(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_slap(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move")
         self._set_phase(DEFEND)
         if events is not None:
             events.append({"type": "slap", "seat": seat})
 
-    def _do_wait(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_wait(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move")
         self._set_phase(EXTRA_ADD)
         if events is not None:
             events.append({"type": "wait", "seat": seat})
 
-    def _do_add(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_add(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         cards = self._check_cards(seat, action[2])
         if self.phase != EXTRA_ADD or not cards:
             raise IllegalAction("bad_move", detail="no adding now")
-        opts = self.opts
-        total = len(self.table) + len(cards)
-        if opts.attack_cap is not None and total > opts.attack_cap:
-            raise IllegalAction("add_not_allowed", *cards)
-        if (not self.stock and opts.endgame_overplay == "forbidden"
-                and total > self.hands[self.defender].bit_count()):
+        if len(cards) > self._add_room():  # D-A3, D-A4 (nothing is beaten yet)
             raise IllegalAction("add_not_allowed", *cards)
         if any(c // 13 != self.attack_suit for c in cards):
             raise IllegalAction("add_wrong_suit", *cards)
@@ -648,7 +622,7 @@ class State:
         self.table = self.table + cards
         if events is not None:
             events.append({"type": "add", "seat": seat, "cards": list(cards)})
-        if not self.stock and opts.endgame_overplay == "penalty" \
+        if not self.stock and self.opts.endgame_overplay == "penalty" \
                 and len(self.table) > self.hands[self.defender].bit_count():
             self._overplay_penalty(events)  # an add that overplays is an overplay too
             return
@@ -657,7 +631,7 @@ class State:
         if not (self.hands[seat] & SUIT_MASK[self.attack_suit]) or self._add_room() <= 0:
             self._set_phase(DEFEND)  # the step ends by itself
 
-    def _do_done(self, seat: int, action: tuple, events: list[dict] | None) -> None:
+    def _do_done(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_ADD:
             raise IllegalAction("bad_move")
         self._set_phase(DEFEND)
@@ -665,7 +639,7 @@ class State:
             events.append({"type": "done", "seat": seat})
 
     # ----------------------------------------------------------------- automatic steps
-    def _turn_trump(self, events: list[dict] | None) -> None:
+    def _turn_trump(self, events: list[dict[str, Any]] | None) -> None:
         """D-T1/D-T2: turn the top stock card, putting back spades if need be."""
         self.trump_set = True
         stock = list(self.stock)  # top last
@@ -695,11 +669,11 @@ class State:
         if events is not None:
             events.append({"type": "trump_turned", "card": top, "suit": top // 13})
 
-    def _refill(self, seat: int, events: list[dict] | None) -> None:
-        need = self.meta.opts.hand_size - self.hands[seat].bit_count()
+    def _refill(self, seat: int, events: list[dict[str, Any]] | None) -> None:
+        need = self.rules.opts.hand_size - self.hands[seat].bit_count()
         stock = self.stock
         if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
-            k = need if need < len(stock) else len(stock)
+            k = need if need < len(stock) else len(stock)  # noqa: FURB136 - hot path
             drawn = stock[-k:]
             self.stock = stock[:-k]
             h = self.hands[seat]
@@ -710,14 +684,14 @@ class State:
                 events.append({"type": "refill", "seat": seat, "count": k,
                                "stock_count": len(self.stock)})
 
-    def _note_out(self, events: list[dict] | None) -> None:
+    def _note_out(self, events: list[dict[str, Any]] | None) -> None:
         """D-N2: with the stock empty, everyone without cards is out (attacker first)."""
         hands = self.hands
-        out = self.meta.out
+        out = self.out
         if hands.count(0) == len(out):
             return  # the usual case: nobody new
-        n = self.meta.n
-        start = self.attacker if self.attacker >= 0 else 0
+        n = self.rules.n
+        start = max(self.attacker, 0)
         for i in range(n):
             s = (start + i) % n
             if not hands[s] and s not in out:
@@ -726,17 +700,17 @@ class State:
                     events.append({"type": "player_out", "seat": s})
         self.out = out
 
-    def _end_defence(self, beat_all: bool, events: list[dict] | None) -> None:
+    def _end_defence(self, beat_all: bool, events: list[dict[str, Any]] | None) -> None:
         d = self.defender
         self.beaten = ()
         stock = self.stock
         if stock:
             # D-R1: the defender draws after the defence (_refill, written out: hot path)
-            meta = self.meta
+            rules = self.rules
             hands = self.hands
-            need = meta.size - hands[d].bit_count()
+            need = rules.size - hands[d].bit_count()
             if need > 0:
-                k = need if need < len(stock) else len(stock)  # D-R2
+                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
                 h = hands[d]
                 for c in stock[-k:]:
                     h |= 1 << c
@@ -747,7 +721,7 @@ class State:
                                    "stock_count": len(stock)})
             if stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = meta.n
+                n = rules.n
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
                 if hands[att] and hands[nd]:
@@ -756,12 +730,12 @@ class State:
                     self.phase = ATTACK
                     self.to_move = att
                     return
-        if not self.stock and self.hands.count(0) != len(self.meta.out):
+        if not self.stock and self.hands.count(0) != len(self.out):
             self._note_out(events)  # D-N2 (most defences end with nobody new out: no call)
         # D-N1: a defender who beat everything attacks next, else the player after them.
-        self._next_attack(d if beat_all else (d + 1) % self.meta.n, events)
+        self._next_attack(d if beat_all else (d + 1) % self.rules.n, events)
 
-    def _overplay_penalty(self, events: list[dict] | None) -> None:
+    def _overplay_penalty(self, events: list[dict[str, Any]] | None) -> None:
         """D-A4 penalty: attacker takes the attack back plus all of the defender's cards."""
         a, d = self.attacker, self.defender
         given = self.hands[d]
@@ -776,9 +750,9 @@ class State:
         self._note_out(events)
         self._next_attack((d + 1) % self.n, events)
 
-    def _next_attack(self, candidate: int, events: list[dict] | None) -> None:
+    def _next_attack(self, candidate: int, events: list[dict[str, Any]] | None) -> None:
         """Settle who attacks whom next, or end the deal (D-N1, D-N2, D-E2)."""
-        n = self.meta.n
+        n = self.rules.n
         hands = self.hands
         if not self.stock:
             if n - hands.count(0) <= 1:
@@ -828,7 +802,7 @@ class State:
         self.beaten = ()
         self._set_phase(ATTACK)
 
-    def _finish(self, loser: int, events: list[dict] | None) -> None:
+    def _finish(self, loser: int, events: list[dict[str, Any]] | None) -> None:
         self.loser = loser
         self.over = True
         self.attacker = -1
@@ -912,8 +886,7 @@ _HANDLERS = {
 
 def state_from_json(data: Mapping[str, Any]) -> State:
     s = State()
-    s.meta = _Meta.blank(Options(**data["options"]), len(data["names"]))
-    s.names = list(data["names"])
+    s.rules = _Rules(Options(**data["options"]), data["names"], data["seed"])
     s.hands = [_mask(h) for h in data["hands"]]
     s.stock = tuple(reversed(data["stock"]))
     s.turned = -1 if data["turned"] is None else data["turned"]
@@ -929,7 +902,6 @@ def state_from_json(data: Mapping[str, Any]) -> State:
     s.attack_suit = data["attack_suit"]
     s.out = tuple(data["out"])
     s.loser = data["loser"]
-    s.seed = data["seed"]
     s.draws = data["draws"]
     return s
 
@@ -965,11 +937,12 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     if not lo <= n <= hi:
         raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
     s = State()
-    # The meta is new and not shared yet, so its fields are set on it directly (no copy on
-    # write); blank() has nothing turned, nobody out and no loser.
-    meta = s.meta = _Meta.blank(options, n)
-    meta.names = list(names)
-    meta.seed = seed
+    s.rules = _Rules(options, names, seed)
+    s.draws = 0
+    s.turned = -1
+    s.trump_set = False
+    s.out = ()
+    s.loser = -1
     s.discard = 0
     s.table = ()
     s.beaten = ()
@@ -981,7 +954,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     rng = random.Random(seed)
     # D-T3/D-T4: trump from the deal on, or None until turned/announced.
     if options.trump == "fixed":
-        s.trump, meta.trump_set = SUITS.index(options.fixed_trump_suit), True
+        s.trump, s.trump_set = SUITS.index(options.fixed_trump_suit), True
     elif options.trump == "marriage":
         s.trump = NO_TRUMP if options.initial_trump is None else SUITS.index(options.initial_trump)
     else:
@@ -989,7 +962,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     first = (dealer + 1) % n  # D-S4
     if deal is None:
         deck = list(range(52))
-        meta.draws = _shuffle(deck, rng)
+        s.draws = _shuffle(deck, rng)
         hands = [0] * n
         dealt = options.hand_size * n
         for i in range(n):  # D-S3: one at a time from the dealer's left
@@ -1071,7 +1044,7 @@ def _scenario_deal(s: State, options: Options, deal: Mapping[str, Any], rng: ran
 MOVES = ("attack", "beat", "take", "announce", "slap", "wait", "add", "done")
 
 
-def parse_action(state: State, seat: int, words: list[str]) -> tuple:
+def parse_action(state: State, seat: int, words: list[str]) -> Action:
     """Scenario words after the player name -> action, checked in reason-code order."""
     if state.over:
         raise IllegalAction("game_over")
@@ -1113,8 +1086,8 @@ def parse_action(state: State, seat: int, words: list[str]) -> tuple:
     return (kind, seat)
 
 
-def format_action(action: tuple) -> str:
-    kind = action[0]
+def format_action(action: Action) -> str:
+    kind: str = action[0]
     if kind in ("attack", "add"):
         return " ".join([kind, *(code(c) for c in action[2])])
     if kind == "beat":
@@ -1167,26 +1140,26 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
     if key == "stock_count":
         return None if len(state.stock) == value else shown(len(state.stock))
     if key == "discard_count":
-        got = state.discard.bit_count()
-        return None if got == value else shown(got)
+        discarded = state.discard.bit_count()
+        return None if discarded == value else shown(discarded)
     if key == "trump":
-        got = None if state.trump < 0 else SUITS[state.trump]
-        want = value.upper() if isinstance(value, str) else value
-        return None if got == want else shown(got)
+        suit = None if state.trump < 0 else SUITS[state.trump]
+        want_suit = value.upper() if isinstance(value, str) else value
+        return None if suit == want_suit else shown(suit)
     if key in ("attacker", "defender"):
         seat = state.attacker if key == "attacker" else state.defender
-        got = _name(state, seat)
-        return None if got == value else shown(got)
+        who = _name(state, seat)
+        return None if who == value else shown(who)
     if key == "table":
-        want = card_list(value, key)
-        got = list(state.table)
-        return None if got == want else shown([code(c) for c in got])
+        want_cards = card_list(value, key)
+        table = list(state.table)
+        return None if table == want_cards else shown([code(c) for c in table])
     if key == "out":
-        got = [state.names[s] for s in state.out]
-        return None if got == value else shown(got)
+        out = [state.names[s] for s in state.out]
+        return None if out == value else shown(out)
     # loser
-    got = _name(state, state.loser)
-    return None if got == value else shown(got)
+    loser = _name(state, state.loser)
+    return None if loser == value else shown(loser)
 
 
 # --------------------------------------------------------------------- results

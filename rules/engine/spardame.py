@@ -10,6 +10,12 @@ order, in one flat list for all seats (``hands[seat * 4 + suit]``), so the legal
 suit tuple or a concatenation of them.  States share everything that does not change during
 a deal through one ``_Deal`` object.
 
+One generator per phase says what is legal: ``_plays`` (S-T1..S-T4) the legal plays, worked
+out once after every move and kept in ``_legal``; during passing every choice of three cards
+(S-P1).  ``legal_actions()`` lists them, ``apply_in_place`` accepts a move that is one of them
+(a pass: once its cards are sorted), and a refused play is named by the rule ``_plays``
+applied to it.
+
 ``apply_in_place(action, events=None)`` changes the state itself and builds event dicts only
 when given a list to put them in; ``clone()`` copies what it changes.  ``apply`` is clone plus
 ``apply_in_place``: a new state and a list of event dicts per move were most of the time of a
@@ -30,12 +36,12 @@ import random
 import sys
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
 from operator import add, itemgetter
-from typing import Any
+from typing import Any, NoReturn, overload
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
@@ -79,10 +85,11 @@ REMOVED: dict[int, tuple[int, ...]] = {3: (0,), 4: (), 5: (13, 39), 6: (0, 13, 2
 
 # PLAYS[seat][card] is the one play action reused everywhere, so membership tests usually
 # succeed on identity.
-PLAYS: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+PlayAction = tuple[str, int, int]
+PLAYS: tuple[tuple[PlayAction, ...], ...] = tuple(
     tuple(("play", seat, card) for card in range(52)) for seat in range(MAX_PLAYERS))
 
-Action = tuple
+Action = tuple[Any, ...]  # a PlayAction or ("pass", seat, c1, c2, c3)
 
 
 def player_range(options: Options) -> tuple[int, int]:
@@ -111,9 +118,24 @@ def pass_offset(n: int, direction: str) -> int:
 class _Deal:
     """What stays fixed for a whole deal; shared by every state of the deal."""
 
-    __slots__ = ("options", "names", "n", "dealer", "seed", "deal_number", "direction",
-                 "offset", "scores_before", "lowest_club", "values", "points_in_play",
-                 "tricks_per_deal", "pass_order", "qs_breaks", "first_trick_rule")
+    __slots__ = (
+        "deal_number",
+        "dealer",
+        "direction",
+        "first_trick_rule",
+        "lowest_club",
+        "n",
+        "names",
+        "offset",
+        "options",
+        "pass_order",
+        "points_in_play",
+        "qs_breaks",
+        "scores_before",
+        "seed",
+        "tricks_per_deal",
+        "values",
+    )
     options: Options
     names: list[str]
     n: int
@@ -169,7 +191,7 @@ def _static(n: int, high_values: bool) -> tuple[int, list[int], int, int]:
     return lowest_club, values, sum(values), len(cards) // n
 
 
-def _split(seat: int, cards) -> list[tuple]:
+def _split(seat: int, cards: Iterable[int]) -> list[tuple[PlayAction, ...]]:
     """A hand as four suit tuples of play actions in rank order."""
     get = PLAYS[seat].__getitem__
     cs = sorted(cards)
@@ -183,22 +205,22 @@ def _split(seat: int, cards) -> list[tuple]:
 _card = itemgetter(2)  # the card of a play action
 
 
-def _cards(hand) -> list[int]:
+def _cards(hand: Sequence[tuple[PlayAction, ...]]) -> list[int]:
     return [a[2] for suit in hand for a in suit]
 
 
-def _flat(hands: list[list[tuple]]) -> list[tuple]:
+def _flat(hands: list[list[tuple[PlayAction, ...]]]) -> list[tuple[PlayAction, ...]]:
     return [suit for hand in hands for suit in hand]
 
 
-class PassChoices(Sequence):
+class PassChoices(Sequence[Action]):
     """Every choice of three cards to pass, in lexicographic order, without building them.
 
     A hand of 13 has 286 choices (17 cards: 680); building them as tuples for each pass
     cost more than playing the rest of a random deal, so they are made on demand.
     """
 
-    __slots__ = ("seat", "cards", "_table")
+    __slots__ = ("_table", "cards", "seat")
     seat: int
     cards: tuple[int, ...]
     _table: tuple[tuple[int, int, int], ...]
@@ -214,18 +236,20 @@ class PassChoices(Sequence):
     def __len__(self) -> int:
         return len(self._table)
 
-    def __getitem__(self, i):  # type: ignore[override]
-        if i.__class__ is int:
-            a, b, c = self._table[i]
-            cards = self.cards
-            return ("pass", self.seat, cards[a], cards[b], cards[c])
-        if i.__class__ is slice:
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self._table)))]
         a, b, c = self._table[i]
         cards = self.cards
         return ("pass", self.seat, cards[a], cards[b], cards[c])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         return map(add, repeat(("pass", self.seat)), combinations(self.cards, 3))
 
     def __contains__(self, action: object) -> bool:
@@ -254,23 +278,38 @@ class State:
     attribute kept equal to ``phase == OVER``: simulations read it after every move.
     """
 
-    __slots__ = ("d", "phase", "over", "to_move", "hands", "chosen", "received", "trick",
-                 "leader", "best", "best_seat", "trick_pts", "broken", "history", "result",
-                 "_legal")
+    __slots__ = (
+        "_legal",
+        "best",
+        "best_seat",
+        "broken",
+        "chosen",
+        "d",
+        "hands",
+        "history",
+        "leader",
+        "over",
+        "phase",
+        "received",
+        "result",
+        "to_move",
+        "trick",
+        "trick_pts",
+    )
     d: _Deal
     phase: int
     over: bool
     to_move: Any  # a seat, None once the deal is over
-    hands: list[tuple]
+    hands: list[tuple[PlayAction, ...]]
     chosen: list[Any]
     received: list[Any]
-    trick: tuple
+    trick: tuple[int, ...]
     leader: Any
     best: int
     best_seat: int
     trick_pts: int
     broken: bool
-    history: tuple
+    history: tuple[tuple[int, tuple[int, ...], int, int], ...]
     result: Any
     _legal: Any
 
@@ -334,8 +373,11 @@ class State:
             return choices
         return []
 
-    def _legal_plays(self) -> tuple:
-        seat = self.to_move
+    def _plays(self) -> tuple[PlayAction, ...]:
+        """The one play generator (S-T1..S-T4): the legal plays of the player to move, in card
+        order.  ``apply_in_place`` keeps its answer for the position in ``_legal``; a refused
+        play is explained by the rule it applied (``_check_play``)."""
+        seat: int = self.to_move
         h = self.hands
         b = seat * 4
         trick = self.trick
@@ -343,7 +385,7 @@ class State:
             follow = h[b + trick[0] // 13]
             if follow:
                 return follow  # S-T2
-            if not self.history and self.d.options.no_points_first_trick:
+            if not self.history and self.d.first_trick_rule:
                 # S-T4: no hearts or queen of spades on the first trick, unless that is all.
                 spades = h[b + 3]
                 if PLAYS[seat][QS] in spades:
@@ -355,7 +397,8 @@ class State:
         if not self.history:
             return (PLAYS[seat][self.d.lowest_club],)  # S-T1
         if not self.broken:
-            other = h[b] + h[b + 1] + h[b + 3]  # S-T3
+            # S-T3: hearts are led once broken, or when nothing else is held.
+            other = h[b] + h[b + 1] + h[b + 3]
             if other:
                 return other
         return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
@@ -404,7 +447,7 @@ class State:
         elif action not in legal:
             self._refuse(action)
         # A legal play.  The hot path of every simulation, so it is written out in one piece:
-        # the card out of the hand, the trick, and the next legal plays.
+        # the card out of the hand, the trick, and the next legal plays (``_plays``).
         d = self.d
         seat = action[1]
         card = action[2]
@@ -418,41 +461,25 @@ class State:
             events.append({"type": "card_played", "seat": seat, "cards": [card]})
         trick = self.trick
         if trick:
-            led = trick[0] // 13
-            if suit == led and card > self.best:
+            if card > self.best and suit == trick[0] // 13:
                 self.best = card  # S-T5: the highest card of the led suit
                 self.best_seat = seat
             pts = self.trick_pts + d.values[card]
         else:
             self.leader = seat
-            led = suit
             self.best = card
             self.best_seat = seat
             pts = d.values[card]
         trick += (card,)
-        broken = self.broken
-        if not broken and (suit == HEARTS or (card == QS and d.qs_breaks)):
-            broken = self.broken = True  # S-T3
+        if not self.broken and (suit == HEARTS or (card == QS and d.qs_breaks)):
+            self.broken = True  # S-T3
             if events is not None:
                 events.append({"type": "hearts_broken", "seat": seat, "cards": [card]})
-        history = self.history
         if len(trick) < d.n:
             self.trick = trick
             self.trick_pts = pts
-            nxt = self.to_move = seat + 1 if seat + 1 < d.n else 0
-            b = nxt * 4
-            follow = hands[b + led]
-            if follow:
-                self._legal = follow  # S-T2
-            elif history or not d.first_trick_rule:
-                self._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
-            else:
-                # S-T4: no hearts or queen of spades on the first trick, unless that is all.
-                spades = hands[b + 3]
-                if PLAYS[nxt][QS] in spades:
-                    spades = tuple(a for a in spades if a[2] != QS)
-                safe = hands[b] + hands[b + 1] + spades
-                self._legal = safe or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
+            self.to_move = seat + 1 if seat + 1 < d.n else 0
+            self._legal = self._plays()
             return
         # The trick is complete: collect it; the winner leads the next (S-T5).
         winner = self.best_seat
@@ -460,7 +487,7 @@ class State:
         if events is not None:
             events.append({"type": "trick_won", "seat": winner, "cards": list(trick),
                            "leader": leader, "points": pts})
-        history = self.history = history + ((leader, trick, winner, pts),)
+        history = self.history = self.history + ((leader, trick, winner, pts),)
         self.trick = ()
         self.leader = winner
         self.to_move = winner
@@ -470,13 +497,8 @@ class State:
         if len(history) == d.tricks_per_deal:
             self._legal = None
             self._score(events)
-            return
-        b = winner * 4
-        if broken:
-            self._legal = hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3]
         else:
-            self._legal = (hands[b] + hands[b + 1] + hands[b + 3]  # S-T3
-                           or hands[b] + hands[b + 1] + hands[b + 2] + hands[b + 3])
+            self._legal = self._plays()
 
     def view(self, seat: int) -> dict[str, Any]:
         d = self.d
@@ -565,7 +587,7 @@ class State:
         _, _, a, b, c = action
         if a.__class__ is not int or b.__class__ is not int or c.__class__ is not int:
             return False
-        if a == b or b == c or a == c or not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52):
+        if a == b or b == c or a == c or not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52):  # noqa: SIM109 - three distinct cards
             return False
         h = self.hands
         play = PLAYS[seat]
@@ -621,12 +643,12 @@ class State:
             if PLAYS[seat][club] in self.hands[seat * 4 + CLUBS]:
                 self.to_move = seat
                 self.leader = seat
-                self._legal = (PLAYS[seat][club],)  # S-T1
+                self._legal = self._plays()  # S-T1
                 return
         raise AssertionError("the lowest club is in no hand")
 
     # -- refusals -------------------------------------------------------------------------
-    def _refuse(self, action: Any) -> None:
+    def _refuse(self, action: Any) -> NoReturn:
         """Raise the IllegalAction with the first reason that applies (scenario-format.md)."""
         if self.phase == OVER:
             raise IllegalAction("game_over")
@@ -644,43 +666,39 @@ class State:
         if action[0] == "pass":
             self._check_pass(cards)
         else:
-            self._check_play(seat, cards)
+            self._check_play(cards)
         raise IllegalAction("bad_move", detail=f"not allowed now: {action!r}")
 
-    def _check_in_hand(self, seat: int, cards) -> None:
+    def _check_in_hand(self, seat: int, cards: Sequence[int]) -> None:
         h = self.hands
         for c in cards:
             if PLAYS[seat][c] not in h[seat * 4 + c // 13]:
                 raise IllegalAction("card_not_in_hand", c)
 
-    def _check_pass(self, cards) -> None:
+    def _check_pass(self, cards: Sequence[int]) -> None:
         if self.phase != PASS:
             raise IllegalAction("bad_move", *cards, detail="there is no passing now")
         if len(cards) != 3 or len(set(cards)) != 3:
             raise IllegalAction("pass_three_cards", *cards)  # S-P1
 
-    def _check_play(self, seat: int, cards) -> None:
+    def _check_play(self, cards: Sequence[int]) -> None:
+        """Why a card of the hand is not a legal play: the rule ``_plays`` applied."""
         if self.phase != PLAY:
             raise IllegalAction("bad_move", *cards, detail="cards are being passed")
         if len(cards) != 1:
             raise IllegalAction("bad_move", *cards, detail="play one card")
         card = cards[0]
-        suit = card // 13
-        h = self.hands
-        b = seat * 4
-        if not self.trick:
-            if not self.history and card != self.d.lowest_club:
-                raise IllegalAction("must_lead_lowest_club", card, self.d.lowest_club)  # S-T1
-            if suit == HEARTS and not self.broken and (h[b] or h[b + 1] or h[b + 3]):
-                raise IllegalAction("hearts_not_broken", card)  # S-T3
+        legal = self._plays()
+        if PLAYS[self.to_move][card] in legal:
             return
-        led = self.trick[0] // 13
-        if suit != led and h[b + led]:
+        # A card of the hand that _plays left out: which of its rules did it?
+        if not self.trick:
+            if not self.history:
+                raise IllegalAction("must_lead_lowest_club", card, self.d.lowest_club)  # S-T1
+            raise IllegalAction("hearts_not_broken", card)  # S-T3
+        if legal[0][2] // 13 == self.trick[0] // 13:
             raise IllegalAction("must_follow_suit", card)  # S-T2
-        if (not self.history and self.d.options.no_points_first_trick
-                and self.d.values[card]):
-            if any(self.d.values[c] == 0 for c in self.hand(seat)):
-                raise IllegalAction("no_points_first_trick", card)  # S-T4
+        raise IllegalAction("no_points_first_trick", card)  # S-T4
 
     # -- serialisation --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -738,7 +756,7 @@ def state_from_json(data: dict[str, Any]) -> State:
             s.best, s.best_seat = card, seat
         s.trick_pts += d.values[card]
     if s.phase == PLAY:
-        s._legal = s._legal_plays()
+        s._legal = s._plays()
     return s
 
 
@@ -794,7 +812,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
 
 
 # PLAYS by seat * 64 + card, so one sorted list of such keys splits into every hand and suit.
-_KEYED = tuple(PLAYS[seat][card] if card < 52 else None
+_KEYED: tuple[Any, ...] = tuple(PLAYS[seat][card] if card < 52 else None
                for seat in range(MAX_PLAYERS) for card in range(64))
 _BOUNDS = {n: [seat * 64 + suit * 13 for seat in range(n) for suit in range(4)] + [n * 64]
            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -806,7 +824,8 @@ def _seat_keys(n: int, dealer: int) -> tuple[int, ...]:
     return tuple(((dealer + 1 + p) % n) * 64 for p in range(len(_DEAL_CARDS[n])))
 
 
-def _random_hands(cards: tuple[int, ...], n: int, dealer: int, seed: int) -> list[tuple]:
+def _random_hands(cards: tuple[int, ...], n: int, dealer: int, seed: Any
+                  ) -> list[tuple[PlayAction, ...]]:
     """S-S1: shuffle with the deal's seed and deal one at a time from the dealer's left.
 
     No other random choice is ever made in a deal, so the seed is all to keep.  Everything
@@ -823,7 +842,7 @@ def _random_hands(cards: tuple[int, ...], n: int, dealer: int, seed: int) -> lis
         keys.byteswap()
     deck = sorted(range(m), key=keys.tolist().__getitem__)
     if m != 52:
-        deck = map(cards.__getitem__, deck)  # with every card dealt, position is card
+        deck = list(map(cards.__getitem__, deck))  # with every card dealt, position is card
     keyed = sorted(map(add, _seat_keys(n, dealer), deck))
     bounds = [bisect_left(keyed, b) for b in _BOUNDS[n]]
     acts = list(map(_KEYED.__getitem__, keyed))
@@ -900,17 +919,6 @@ def following_deal(options: Options, names: list[str], dealer: int, deal_number:
         raise ValueError("the match is over")
     return new_game(options, names, (dealer + 1) % len(names), seed,
                     {"deal_number": deal_number + 1, "scores": dict(zip(names, last["totals"]))})
-
-
-def next_deal(state: State, seed: int, deal: dict[str, Any] | None = None) -> State:
-    """The following deal of the match: the next dealer, the next pass direction, the totals."""
-    if not state.over or state.result["winners"]:
-        raise ValueError("the deal is not over, or the match is")
-    d = state.d
-    data = dict(deal or {})
-    data.setdefault("deal_number", d.deal_number + 1)
-    data.setdefault("scores", dict(zip(d.names, state.result["totals"])))
-    return new_game(d.options, d.names, (d.dealer + 1) % d.n, seed, data)
 
 
 # -- text at the edges ---------------------------------------------------------------------
@@ -1017,7 +1025,7 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
                 if want_set != set(got_cards) or len(v) != len(want_set):
                     bad[names[seat]] = [code(c) for c in got_cards]
                 continue
-            want = _int_arg(v, key)
+            want_n = _int_arg(v, key)
             if key == "hand_count":
                 got = state.hand_count(seat)
             elif key == "tricks_won":
@@ -1026,7 +1034,7 @@ def check_expect(state: State, key: str, value: Any) -> str | None:
                 got = state.taken[seat]
             else:
                 got = (state.result["totals"] if state.result else state.d.scores_before)[seat]
-            if got != want:
+            if got != want_n:
                 bad[names[seat]] = got
         return shown(bad) if bad else None
     raise ScenarioError("expect_key", key=key, game=NAME)
