@@ -339,11 +339,19 @@ def next_deal(record: PracticeGame, version: Any) -> PracticeGame:
     """The series' following deal.  Create-once: a repeated request (a double click) gets the
     record the first one made, never a second deal with the same number."""
     _check_version(record, version)
-    existing = PracticeGame.objects.filter(series=record.series, owner=record.owner,
+
+    def made() -> PracticeGame | None:
+        return PracticeGame.objects.filter(series=record.series, owner=record.owner,
                                            deal_number=record.deal_number + 1).first()
+
+    existing = made()
     if existing is not None:
         return existing
     if not can_deal_again(record):
+        # The other request of a double click may have made the deal since the look above.
+        existing = made()
+        if existing is not None:
+            return existing
         raise PracticeError(_("A new deal cannot be started from here."), status=409)
     game = adapter(record.game)
     options = options_for(record.game, record.rules)

@@ -60,7 +60,7 @@ def postgres():
 
 
 def test_two_next_deals_at_once_make_one_deal(client, postgres):
-    for _round in range(4):
+    for _round in range(10):
         record = _finished(client)
         url = reverse("practice_dam_next", args=[record.pk])
         results = _at_once(client, url, {"version": record.version})
