@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from dam_site.forms import TextField, WordsField
 from rules.adapters import GameAdapter, adapter
 from rules.engine.options import build_options, option_choices
-from rules.variants import OPTION_LABELS, preset_label, value_label
+from rules.variants import OPTION_LABELS, form_value, preset_label, value_label
 
 from .models import LEVEL_CHOICES
 
@@ -86,14 +86,6 @@ LEVEL_HELP = _("Easy bots play almost at random, normal bots play like careful b
 NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")
 
 
-def _encode(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 class NewGameForm(forms.Form):
     def __init__(self, game: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -109,7 +101,7 @@ class NewGameForm(forms.Form):
             self.fields[f"opt_{name}"] = forms.ChoiceField(
                 label=OPTION_LABELS.get(name, name), required=False,
                 choices=[("", _("as in the rule set"))]
-                + [(_encode(c), value_label(c)) for c in choices])
+                + [(form_value(c), value_label(c)) for c in choices])
         game_adapter = adapter(game)
         counts = game_adapter.player_choices()
         lo, hi = module.player_range(build_options(module.Options, module.PRESETS,
@@ -145,7 +137,7 @@ class NewGameForm(forms.Form):
         for name in self.option_names:
             raw = self.cleaned_data.get(f"opt_{name}") or ""
             if raw:
-                rules[name] = next(c for c in choices[name] if _encode(c) == raw)
+                rules[name] = next(c for c in choices[name] if form_value(c) == raw)
         return {k: (None if v is None else v) for k, v in rules.items()}
 
     def option_fields(self):

@@ -131,6 +131,15 @@ SOURCES = {
 }
 
 
+def form_value(value) -> str:
+    """An option value as a form field sends it (the practice and teacher rule forms)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def value_label(value) -> str:
     # Only real booleans are "yes"/"no": 1 == True and 0 == False would find them as dict keys.
     if isinstance(value, bool) or value is None or (isinstance(value, str) and value in VALUE_LABELS):

@@ -30,6 +30,7 @@ from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
 from rules.reasons import reason_text
 from rules.scenario_messages import scenario_problem
+from rules.variants import form_value
 
 from .models import TeacherScenario
 
@@ -143,14 +144,6 @@ def parse_players(text: str) -> list[str]:
 
 
 # --------------------------------------------------------------------------- rules
-def _encode(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def _same(a: Any, b: Any) -> bool:
     return a == b and type(a) is type(b)
 
@@ -166,7 +159,7 @@ def rule_fields(data: dict[str, Any]) -> dict[str, Any]:
     for name, choices in option_choices(module.Options).items():
         value = getattr(current, name)
         fields.append({"name": name, "label": OPTION_LABELS.get(name, name),
-                       "choices": [{"value": _encode(c), "label": value_label(c),
+                       "choices": [{"value": form_value(c), "label": value_label(c),
                                     "selected": _same(c, value)} for c in choices]})
     return {"preset": preset, "presets": list(module.PRESETS), "fields": fields}
 
@@ -188,7 +181,7 @@ def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
     for name, choices in option_choices(module.Options).items():
         if name not in raw:
             continue
-        match = [c for c in choices if _encode(c) == raw[name]]
+        match = [c for c in choices if form_value(c) == raw[name]]
         if not match:
             raise TeacherError(_("That form could not be read."))
         if not _same(match[0], getattr(base, name)):
