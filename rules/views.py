@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -13,11 +15,21 @@ from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
 MAX_QUERY = 100
 
 
+def _search_words(query: str) -> list[str]:
+    """The words a search looks for: each cut to its stem-like start (so "players" finds
+    "play", "kortit" finds "kortti", "spelare" finds "spela"), short words such as "how" or
+    "om" left out unless the query has nothing else."""
+    words = re.findall(r"\w+", query.casefold())
+    long = [w for w in words if len(w) >= 4]
+    return [w[:max(4, round(len(w) * 0.6))] for w in long] or words
+
+
 def _matches(query: str, *texts: str) -> bool:
-    # casefold in Python so that ä, ö, å and Finnish words match the same way on SQLite and
-    # PostgreSQL; the tables are small.
-    needle = query.casefold()
-    return any(needle in (t or "").casefold() for t in texts)
+    # Every word somewhere in the entry, in any order ("how many players" finds "How many
+    # people can play?", whose answer speaks of players).  casefold in Python so that ä, ö, å
+    # and Finnish words match the same way on SQLite and PostgreSQL; the tables are small.
+    haystack = " ".join((t or "") for t in texts).casefold()
+    return all(w in haystack for w in _search_words(query))
 
 
 def _grouped(entries):

@@ -171,3 +171,15 @@ def test_every_rule_a_tutorial_shows_has_a_link_on_its_rules_page(client):
                 for step in tutorial.steps:
                     block = html.split(f'id="{step.rule}"', 1)[1].split('class="rule"', 1)[0]
                     assert 'class="rule__tutorials"' in block, (game, step.rule)
+
+
+@pytest.mark.parametrize("language,query,expected", [
+    ("en", "how many players", "How many people can play Dam?"),
+    ("sv", "hur många spelare", "Hur många kan spela Dam?"),
+    ("fi", "montako pelaajaa", "Montako pelaajaa Piilokortti-Damiin mahtuu?"),
+])
+def test_faq_search_finds_a_question_by_words_in_any_order_and_form(client, content, language,
+                                                                     query, expected):
+    html = page(client, "faq", language, q=query).replace("&#x27;", "'")
+    assert expected in html
+    assert html.count('class="faq-entry"') < FaqEntry.objects.count() / 2
