@@ -19,7 +19,6 @@ OpenSpiel rate and the ratio are printed on the lines before the last.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -50,22 +49,6 @@ def play(module, options, names, seed, bots, timings=None):
         step(action)
         actions += 1
     return state, actions
-
-
-def openspiel_deals(game, seconds: float, seed: int) -> tuple[int, float]:
-    """OpenSpiel's plain random loop, as in bench/vs_openspiel.py (chance nodes are uniform in
-    hearts, so choosing among ``legal_actions()`` samples them correctly)."""
-    choice = random.Random(seed).choice
-    deals = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
-            deals += 1
-    return deals, time.perf_counter() - start
 
 
 def main(argv=None) -> int:
@@ -114,6 +97,10 @@ def main(argv=None) -> int:
     if args.vs_openspiel:
         try:
             import pyspiel
+
+            # The same plain loop vs_openspiel.py compares against (bench/ is on sys.path
+            # when this script runs).
+            from vs_openspiel import openspiel_deals
         except ImportError:
             print("openspiel=not importable (run with bench/.venv-openspiel/bin/python)")
             ours(args.seconds)

@@ -127,7 +127,7 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
         raise TeacherError(_("Choose one of the rule sets."))
     data = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
             "players": players, "dealer": players[-1] if players else "", "seed": 1,
-            "deal": adapter(game).empty_deal(players, None), "steps": []}
+            "deal": adapter(game).empty_deal(players), "steps": []}
     try:
         scn = scenario.parse(data)
     except ScenarioError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -13,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from rules.cardnames import card_name
 from rules.engine.match import Standing
+from rules.engine.options import option_choices
 
 # The move vocabulary of the scenario notation, as button labels, in the order pages show
 # them.  Which ones a page offers is the engine's business: those its legal actions use now.
@@ -54,9 +57,9 @@ def scores_text(names: Sequence[str], scores: Iterable[int]) -> str:
     return ", ".join(f"{names[s]} {p}" for s, p in enumerate(scores))
 
 
-class GameAdapter:
+class GameAdapter(ABC):
     """The site's view of one game.  Subclasses set the class attributes and implement the
-    methods marked as such; the engine module gives the rules."""
+    abstract methods; the engine module gives the rules."""
 
     name: ClassVar[str]
     engine: ClassVar[ModuleType]
@@ -87,10 +90,6 @@ class GameAdapter:
     def player_choices(self) -> range:
         """Every player count some rule allows (the new-game form then checks the chosen
         rules against the engine's range for them, with a message)."""
-        import dataclasses
-
-        from rules.engine.options import option_choices
-
         module = self.engine
         base = module.Options()
         lo, hi = module.player_range(base)
@@ -104,15 +103,16 @@ class GameAdapter:
         return range(lo, hi + 1)
 
     # ------------------------------------------------------------------ deals and series
+    @abstractmethod
     def explicit_deal(self, state: Any) -> dict[str, Any]:
         """The deal of a freshly dealt state written out card by card (scenario ``deal``)."""
-        raise NotImplementedError
 
     def standing(self, players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
         return self.engine.match_standing(players, results)
 
+    @abstractmethod
     def summary_title(self, standing: Standing, options: Any) -> str:
-        raise NotImplementedError
+        """The heading of the series table under the deal."""
 
     summary_column: ClassVar[Promise] = gettext_lazy("Points")
 
@@ -124,13 +124,13 @@ class GameAdapter:
         """The seat that makes ``action``."""
         return int(action[1])
 
+    @abstractmethod
     def describe(self, action: Any, names: Sequence[str]) -> str:
         """The move as an instruction for the player, in the page language."""
-        raise NotImplementedError
 
+    @abstractmethod
     def form_fields(self, action: Any) -> dict[str, Any]:
         """The form values that make ``action`` (a hint's "play it", a one-button move)."""
-        raise NotImplementedError
 
     def move_words(self, move: str, data: Mapping[str, Any]) -> list[str]:
         """A submitted practice move form as the words of the scenario notation after the
@@ -170,9 +170,10 @@ class GameAdapter:
                 out.append(text)
         return out
 
+    @abstractmethod
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
                       seat: int | None) -> str | None:
-        raise NotImplementedError
+        """One event in a sentence of the page language, or None for one with nothing to say."""
 
     # ------------------------------------------------------------------ hints
     def hint_reason(self, ranked: Sequence[tuple[Any, float, int]]) -> str:
@@ -190,24 +191,30 @@ class GameAdapter:
             "%(gap).1f points more.", rollouts) % {"n": rollouts, "gap": max(worst - best, 0.0)}
 
     # ------------------------------------------------------------------ teacher's editor
-    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
+        """A deal with every place empty, for a new scenario."""
 
+    @abstractmethod
     def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:
-        raise NotImplementedError
+        """The places cards lie at the start of a deal under these rules, filled from it."""
 
+    @abstractmethod
     def write_slots(self, deal: dict[str, Any], players: Sequence[str],
                     by_key: Mapping[str, list[str]]) -> None:
         """Put the filled slots back into ``deal`` (the game's own places)."""
-        raise NotImplementedError
 
     def fit_deal(self, deal: dict[str, Any], options: Any) -> None:
-        """Drop or add the deal's places that the rules now do not have or need."""
+        """Drop or add the deal's places that the rules now do not have or need.  By default
+        there are none: a deal of only hands fits every rule set."""
+        return None
 
     # ------------------------------------------------------------------ statistics
+    @abstractmethod
     def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
                        first_mover: int, queen_holder: int | None) -> None:
-        raise NotImplementedError
+        """Add a finished simulated deal to ``sums`` (rules/simulation.py), under the keys the
+        game's variant page shows."""
 
 
 def write_common(deal: dict[str, Any], by_key: Mapping[str, list[str]]) -> None:

@@ -154,7 +154,7 @@ class DamAdapter(GameAdapter):
             "worst": round(min(worst, 1.0) * 100)}
 
     # ------------------------------------------------------------------ teacher's editor
-    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+    def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
         return {"hands": {p: [] for p in players}, "stock": []}
 
     def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:

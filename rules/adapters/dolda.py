@@ -157,7 +157,7 @@ class DoldaAdapter(GameAdapter):
         return None
 
     # ------------------------------------------------------------------ teacher's editor
-    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+    def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
         return {"rows": {p: [] for p in players}, "stock": []}
 
     def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:

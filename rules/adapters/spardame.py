@@ -83,7 +83,7 @@ class SpardameAdapter(GameAdapter):
         return None
 
     # ------------------------------------------------------------------ teacher's editor
-    def empty_deal(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+    def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
         return {"hands": {p: [] for p in players}}
 
     def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:
