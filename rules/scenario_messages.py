@@ -33,6 +33,7 @@ MESSAGES = {
     "duplicate_player": _("Two players have the same name."),
     "player_count": _("%(game)s needs %(lo)s to %(hi)s players with these rules, not %(n)s."),
     "dealer_not_player": _("The dealer “%(name)s” is not one of the players."),
+    "bad_title": _("The field “title” must be a text of at most %(limit)s characters."),
     "bad_seed": _("The field “seed” must be a whole number."),
     "deal_not_object": _("The field “deal” must be an object."),
     "steps_not_list": _("The field “steps” must be a list."),

@@ -121,3 +121,23 @@ class SeatForm(forms.Form):
 
     def seat(self) -> int | None:
         return self.cleaned_data["seat"] if self.is_valid() else None
+
+
+class HandoutForm(forms.Form):
+    """``?after=3&after=7``: the positions a handout shows (0 = right after the deal).  A
+    number out of range or not a number is left out (links stay usable after an undo)."""
+
+    def __init__(self, last: int, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.last = last
+
+    def steps(self) -> list[int]:
+        out = []
+        for raw in self.data.getlist("after")[:50] if hasattr(self.data, "getlist") else []:
+            try:
+                n = int(raw)
+            except (TypeError, ValueError):
+                continue
+            if 0 <= n <= self.last and n not in out:
+                out.append(n)
+        return sorted(out)

@@ -136,6 +136,9 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
         raise TeacherError(_("Give %(lo)d to %(hi)d different player names, without spaces.") % {
             "lo": lo, "hi": hi}) from None
     adapter(game).fit_deal(data["deal"], scn.options)
+    # A new scenario starts from a complete deal the rules would make, every card written
+    # out (the teacher changes what the lesson needs; "Clear the deal" empties it).
+    fill_random(data)
     return data
 
 
@@ -299,15 +302,27 @@ def fill_random(data: dict[str, Any]) -> None:
     for s in current:
         while len(s.cards) < sizes.get(s.key, 0) and rest:
             s.cards.append(rest.pop())
+    # The cards still nobody's go under the stock as written, so the deal names every card
+    # (the handout and the editor show the stock as it will be drawn).
+    for s in current:
+        if s.key == "stock":
+            s.cards.extend(rest)
+            rest = []
     _write_slots(data, current)
 
 
 def deal_problem(data: dict[str, Any]) -> str:
-    """Why the deal cannot start a game ("" when it can), in the page language."""
+    """Why the deal cannot start a game ("" when it can), in the page language: the engine
+    refuses it, or a player's hand (row) is empty, which the engine would fill from the
+    stock for some players only."""
     try:
         scenario.parse({**data, "steps": []}).initial_state()
     except ScenarioError as exc:
         return scenario_problem(exc.code, exc.params, data.get("game"))
+    empty = [s.label for s in slots(data) if s.required and not s.cards]
+    if empty:
+        return _("%(places)s: no cards yet. Give every player cards, or press “Deal the rest "
+                 "at random”.") % {"places": ", ".join(empty)}
     return ""
 
 
@@ -343,7 +358,7 @@ def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
 
 def _current(data: dict[str, Any]):
     scn, frames = replay_or_none(data)
-    if scn is None:
+    if scn is None or (not data.get("steps") and deal_problem(data)):
         raise TeacherError(_("The deal is not complete yet: finish it before recording "
                              "moves.")) from None
     return scn, frames[-1].state
@@ -464,7 +479,9 @@ def import_text(session, text: bytes | str, title: str = "") -> TeacherScenario:
     if found:
         raise ImportProblems(found)
     data = scenario.loads(text).to_dict()
-    return create(session, data, title)
+    # The file's own title unless the form gives one; the record keeps it beside the data.
+    file_title = data.pop("title", "")
+    return create(session, data, title.strip() or file_title)
 
 
 class ImportProblems(Exception):
@@ -473,8 +490,17 @@ class ImportProblems(Exception):
         self.problems = problems
 
 
+def export_data(obj: TeacherScenario) -> dict[str, Any]:
+    """The scenario as a file: its data with the title (import reads it back)."""
+    data = {k: v for k, v in obj.data.items() if k != "title"}
+    if obj.title:
+        data = {"format": data.get("format"), "game": data.get("game"), "title": obj.title,
+                **data}
+    return data
+
+
 def export_json(obj: TeacherScenario) -> str:
-    return json.dumps(obj.data, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(export_data(obj), ensure_ascii=False, indent=2) + "\n"
 
 
 # --------------------------------------------------------------------------- practice games

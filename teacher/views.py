@@ -161,9 +161,14 @@ def _steps_list(scn: scenario.Scenario, frames: list[S.Frame]) -> list[dict[str,
     return out
 
 
-def _deal_list(obj: TeacherScenario) -> list[dict[str, Any]]:
+def _deal_list(obj: TeacherScenario, start: Any = None) -> list[dict[str, Any]]:
+    """The deal's places and cards; with ``start`` (the replayed deal) every card where it
+    lies, the ones the file left to chance included."""
+    data = obj.data
+    if start is not None:
+        data = {**data, "deal": adapter(data["game"]).start_deal(start, data.get("deal"))}
     out = []
-    for s in S.slots(obj.data):
+    for s in S.slots(data):
         out.append({"label": s.label, "cards": [card_context(_parse(c), obj.data["game"])
                                                 for c in s.cards]})
     return out
@@ -207,10 +212,23 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 def print_view(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     scn, frames = _replay_or_none(obj)
-    return render(request, "teacher/print.html", {
-        "obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "deal": _deal_list(obj),
-        "steps": _steps_list(scn, frames) if scn else [], "complete": scn is not None,
-        "players": obj.data["players"]})
+    ctx: dict[str, Any] = {
+        "obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "complete": scn is not None,
+        "players": obj.data["players"], "steps": [], "positions": [], "trump": ""}
+    if scn is None:
+        ctx["deal"] = _deal_list(obj)
+        return render(request, "teacher/print.html", ctx)
+    game = adapter(scn.game)
+    chosen = F.HandoutForm(len(frames) - 1, request.GET).steps()
+    steps = _steps_list(scn, frames)
+    for s in steps:
+        s["shown"] = s["n"] in chosen
+    ctx.update({
+        "deal": _deal_list(obj, frames[0].state), "steps": steps, "after_deal": 0 in chosen,
+        "trump": game.trump_text([f.state for f in frames], [f.events for f in frames]),
+        "positions": [{"n": n, "table": _table(scn, frames[n], None),
+                       "label": steps[n - 1]["label"] if n else ""} for n in chosen]})
+    return render(request, "teacher/print.html", ctx)
 
 
 # --------------------------------------------------------------------------- editor

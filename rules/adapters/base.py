@@ -47,6 +47,8 @@ class Slot:
     label: str
     cards: list[str]
     single: bool = False
+    # A player's place that must hold cards for the deal to be ready (a hand, a row).
+    required: bool = False
 
 
 def who(names: Sequence[str], seat: int | None) -> str:
@@ -190,6 +192,18 @@ class GameAdapter(ABC):
             "fixed, no other move did clearly better than this one; the worst choice cost about "
             "%(gap).1f points more.", rollouts) % {"n": rollouts, "gap": max(worst - best, 0.0)}
 
+    # ------------------------------------------------------------------ handouts
+    def trump_text(self, states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]
+                   ) -> str:
+        """What a handout says about trump, from the positions of a replayed scenario
+        (``states[0]`` the deal, ``events[n]`` what step n did); "" for a game without trump."""
+        return ""
+
+    def start_deal(self, state: Any, deal: Mapping[str, Any] | None) -> dict[str, Any]:
+        """A scenario's deal with every card where the engine put it (cards the file left to
+        chance written out), for the handout."""
+        return {**(deal or {}), **self.explicit_deal(state)}
+
     # ------------------------------------------------------------------ teacher's editor
     @abstractmethod
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
@@ -243,5 +257,5 @@ def discard_slot(deal: Mapping[str, Any]) -> Slot:
 
 def hand_slots(deal: Mapping[str, Any], players: Sequence[str]) -> list[Slot]:
     hands = deal.get("hands") or {}
-    return [Slot(f"hand:{i}", _("%(name)s's hand") % {"name": p}, list(hands.get(p, [])))
-            for i, p in enumerate(players)]
+    return [Slot(f"hand:{i}", _("%(name)s's hand") % {"name": p}, list(hands.get(p, [])),
+                 required=True) for i, p in enumerate(players)]

@@ -46,6 +46,13 @@ class DamAdapter(GameAdapter):
         return {"hands": {names[s]: C.codes(h) for s, h in enumerate(j["hands"])},
                 "stock": C.codes(j["stock"])}
 
+    def start_deal(self, state: Any, deal: Mapping[str, Any] | None) -> dict[str, Any]:
+        out = super().start_deal(state, deal)
+        turned = (deal or {}).get("turned")
+        if turned:  # it lies under the stock: its own place, not the stock's last card
+            out["stock"] = [c for c in out["stock"] if c != turned]
+        return out
+
     def summary_title(self, standing: Standing, options: Any) -> str:
         return _("Lost deals this session")
 
@@ -152,6 +159,41 @@ class DamAdapter(GameAdapter):
             "move did clearly better (the worst choice: %(worst)d%%).", rollouts) % {
             "n": rollouts, "best": round(min(best, 1.0) * 100),
             "worst": round(min(worst, 1.0) * 100)}
+
+    # ------------------------------------------------------------------ handouts
+    def trump_text(self, states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]
+                   ) -> str:
+        start = states[0].view(0)
+        options = start["options"]
+        if options["trump"] == "fixed":
+            return _("Trump: %(suit)s, fixed by the rules.") % {
+                "suit": suit_name(start["trump"])}
+        if start["trump_decided"]:
+            if start["turned"] is not None:
+                return _("Trump: %(suit)s (%(card)s lies turned up under the stock).") % {
+                    "suit": suit_name(start["trump"]), "card": self.card(start["turned"])}
+            if start["trump"] is None:
+                return _("This deal has no trump.")
+            return _("Trump: %(suit)s.") % {"suit": suit_name(start["trump"])}
+        if options["trump"] == "marriage":
+            return _("No trump yet: a player who holds the king and queen of a suit may "
+                     "announce them.")
+        # Turned at the first attack (D-T1): from the steps, or from any first move, which all
+        # turn the same card (the stock is fixed by the deal).
+        found = next((e for step in events for e in step if e.get("type") == "trump_turned"),
+                     None)
+        if found is None and not states[-1].over:
+            state = states[-1]
+            legal = list(state.legal_actions())
+            if legal:
+                after = state.apply(legal[0])[1]
+                found = next((e for e in after if e.get("type") == "trump_turned"), None)
+        if found is None:
+            return ""
+        if found.get("card") is None:
+            return _("This deal has no trump: no card can be turned.")
+        return _("Trump: %(suit)s (%(card)s is turned up at the first attack).") % {
+            "suit": suit_name(found["suit"]), "card": self.card(found["card"])}
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:

@@ -163,7 +163,7 @@ class DoldaAdapter(GameAdapter):
     def slots(self, deal: Mapping[str, Any], players: Sequence[str], options: Any) -> list[Slot]:
         rows = deal.get("rows") or {}
         out = [Slot(f"row:{i}", _("%(name)s's row (left to right)") % {"name": p},
-                    list(rows.get(p, []))) for i, p in enumerate(players)]
+                    list(rows.get(p, [])), required=True) for i, p in enumerate(players)]
         if options.secret_card:
             secret = deal.get("secret") or {}
             out += [Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},

@@ -78,6 +78,7 @@ SCENARIO_MESSAGES = {
     "duplicate_player": "player names must be distinct",
     "player_count": "{game} needs {lo} to {hi} players with these rules, not {n}",
     "dealer_not_player": "dealer '{name}' is not a player",
+    "bad_title": "'title' must be a string of at most {limit} characters",
     "bad_seed": "'seed' must be an integer",
     "deal_not_object": "'deal' must be an object",
     "steps_not_list": "'steps' must be a list",

@@ -20,7 +20,8 @@ from .games import GAME_NAMES, Event, GameModule, GameState, game_module
 from .options import build_options
 
 FORMAT = "dam-scenario/1"
-TOP_LEVEL = {"format", "game", "rules", "players", "dealer", "seed", "deal", "steps"}
+TOP_LEVEL = {"format", "game", "title", "rules", "players", "dealer", "seed", "deal", "steps"}
+MAX_TITLE = 120  # characters of the optional title
 STEP_KINDS = ("do", "illegal", "expect")
 LANGUAGES = ("sv", "fi", "nb", "en")
 # A real scenario nests five levels (file, steps, step, expect, hand); this leaves ample room
@@ -52,6 +53,7 @@ class Scenario:
     seed: int
     deal: dict[str, Any] | None
     steps: list[Step]
+    title: str = ""
 
     @property
     def module(self) -> GameModule[Any, Any]:
@@ -68,9 +70,11 @@ class Scenario:
             raise ScenarioError("bad_deal", detail=str(exc)) from exc
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
-                                "players": self.players, "dealer": self.players[self.dealer],
-                                "seed": self.seed}
+        data: dict[str, Any] = {"format": FORMAT, "game": self.game}
+        if self.title:
+            data["title"] = self.title
+        data |= {"rules": self.rules, "players": self.players,
+                 "dealer": self.players[self.dealer], "seed": self.seed}
         if self.deal is not None:
             data["deal"] = self.deal
         steps = []
@@ -138,6 +142,8 @@ def parse(data: Any) -> Scenario:
     _require(data.get("format") == FORMAT, "bad_format", format=FORMAT)
     game = data.get("game")
     _require(game in GAME_NAMES, "bad_game", games=", ".join(GAME_NAMES))
+    title = data.get("title", "")
+    _require(isinstance(title, str) and len(title) <= MAX_TITLE, "bad_title", limit=MAX_TITLE)
     module = game_module(game)
     rules = data.get("rules", {})
     _require(isinstance(rules, dict), "rules_not_object")
@@ -164,7 +170,8 @@ def parse(data: Any) -> Scenario:
     _require(isinstance(raw_steps, list), "steps_not_list")
     steps = [_parse_step(raw, n) for n, raw in enumerate(raw_steps, start=1)]
     return Scenario(game=game, rules=rules, options=options, players=list(players),
-                    dealer=players.index(dealer_name), seed=seed, deal=deal, steps=steps)
+                    dealer=players.index(dealer_name), seed=seed, deal=deal, steps=steps,
+                    title=title.strip())
 
 
 def _parse_step(raw: Any, n: int) -> Step:

@@ -27,10 +27,17 @@ def english():
         yield
 
 
-def create(client, rules="dam:svarta-maja", players="Anna Bo Cilla") -> TeacherScenario:
+def create(client, rules="dam:svarta-maja", players="Anna Bo Cilla", empty=True
+           ) -> TeacherScenario:
+    """A new scenario; with ``empty`` its default deal cleared, for tests that deal by hand."""
     r = client.post(reverse("scenarios_create"), {"rules": rules, "players": players})
     assert r.status_code == 303, r.content.decode()[:500]
-    return TeacherScenario.objects.latest("created")
+    obj = TeacherScenario.objects.latest("created")
+    if empty:
+        r = client.post(reverse("scenario_deal", args=[obj.code]), {"action": "clear"})
+        assert r.status_code in (200, 303)
+        obj.refresh_from_db()
+    return obj
 
 
 def deal(client, obj, target, typed="", cards=(), action="assign", **extra):
