@@ -68,6 +68,8 @@ class HintForm(forms.Form):
 
 class ReplayStepForm(forms.Form):
     step = forms.IntegerField(required=False)
+    open = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False,
+                                  empty_value=0)
 
 
 class PresetForm(forms.Form):

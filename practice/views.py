@@ -128,11 +128,35 @@ def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
             if label not in seen_simple:
                 seen_simple.add(label)
                 simple.append({"label": label, "fields": _hidden(game.form_fields(a))})
-    buttons = [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
+    # One tap on a card makes the move when it is the only kind of choice now (a Spardame
+    # play): the card is the submit button, there is no separate one.
+    one_tap = bool(kinds) and kinds == [game.one_tap_kind]
+    buttons = [] if one_tap else [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
     ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple,
-                           "selectable": game.picks_from_hand and bool(buttons)}
+                           "selectable": game.picks_from_hand and bool(kinds),
+                           "one_tap": game.one_tap_kind if one_tap else "", "choosing": bool(kinds)}
     ctx.update(game.choice_context(legal, view, record.human_seat, kinds))
+    ctx.update(_cues(game, state, legal, view, record.human_seat, kinds)
+               if ctx["selectable"] else {})
     return ctx
+
+
+def _cues(game: Any, state: Any, legal: list, view: dict, seat: int, kinds: list[str]
+          ) -> dict[str, Any]:
+    """The legal-move cues, from legal_actions() through the adapter: which hand cards take
+    part in no legal move (and why), and for a pairing move which table cards each may take."""
+    usable = {c for a in legal for c in game.hand_cards(a)}
+    unplayable = {c: game.unplayable_reason(state, seat, c, kinds)
+                  for c in view.get("hand", ()) if c not in usable}
+    pair = game.pair_template() if "beat" in kinds else ""
+    beats: dict[int, list[int]] | None = None
+    if pair:
+        beats = {}
+        for a in legal:
+            if game.kind(a) == "beat":
+                own, target = game.hand_cards(a)[0], game.targets(a)
+                beats.setdefault(own, []).extend(target)
+    return {"unplayable": unplayable, "beats": beats, "pair_template": pair}
 
 
 def _hidden(fields: dict[str, Any]) -> list[tuple[str, str]]:
@@ -157,9 +181,15 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
             t["checked"] = t["code"] == fields.get("target")
     elif len(actions.get("targets", [])) == 1:
         actions["targets"][0]["checked"] = True  # the only card there is to beat
+    target = None
+    for t in actions.get("targets", []):
+        if t.get("checked"):
+            target = C.parse(t["code"])
     table = table_context(view, selectable=actions.get("selectable", False), selected=selected,
                           highlight=selected,
-                          label=_("Card table"))
+                          label=_("Card table"), pick_target=bool(actions.get("beats")),
+                          target=target, unplayable=actions.get("unplayable"),
+                          one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"))
     log = P.game_log(record, derived)
     # What happened since the player's last decision: their move, then each bot reply as it
     # is shown (one more line per bot step).
@@ -296,13 +326,26 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     at = query.cleaned_data["step"] if query.is_valid() else None
     at = total if at is None else max(0, min(total, at))
     derived = P.replay_shared(record, at)
-    view = _view_for_page(record, derived.state)
-    table = table_context(view, label=_("Card table"))
+    # Once the deal is over every card may be seen (the export shows them all): the replay
+    # can then open every hand (?open=1); before that it shows only what the player saw.
+    finished = record.result is not None
+    opened = finished and query.is_valid() and query.cleaned_data["open"] == 1
+    if opened:
+        view, reveal, _marker = adapter(game).open_view(derived.state, record.human_seat)
+    else:
+        view, reveal = _view_for_page(record, derived.state), None
+    table = table_context(view, reveal=reveal, label=_("Card table"))
     log = P.game_log(record, derived)
+    more = "&open=1" if opened else ""
+
+    def url(n: int, extra: str = more) -> str:
+        return f"{base}?step={n}{extra}"
+
     ctx = {"record": record, "title": GAME_TITLES[game], "table": table,
            "log": log, "latest": log[-1]["lines"] if log else [], "at": at, "total": total,
-           "prev_url": f"{base}?step={at - 1}" if at > 0 else "",
-           "next_url": f"{base}?step={at + 1}" if at < total else "",
-           "start_url": f"{base}?step=0", "end_url": f"{base}?step={total}"}
+           "prev_url": url(at - 1) if at > 0 else "",
+           "next_url": url(at + 1) if at < total else "",
+           "start_url": url(0), "end_url": url(total), "finished": finished, "opened": opened,
+           "toggle_url": url(at, "" if opened else "&open=1")}
     return _render(request, "practice/replay.html", "replay", ctx)
 

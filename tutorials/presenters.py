@@ -51,7 +51,9 @@ DEFAULT_LABEL = gettext_lazy("Card table")
 def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]] | None = None,
                   highlight: Iterable[int] = (), selectable: bool = False,
                   selected: Iterable[int] = (), pick_target: bool = False,
-                  target: int | None = None, label: str = "", form: str = "") -> dict[str, Any]:
+                  target: int | None = None, label: str = "", form: str = "",
+                  unplayable: Mapping[int, str] | None = None, one_tap: bool = False,
+                  beats: Mapping[int, Iterable[int]] | None = None) -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
@@ -60,6 +62,8 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
     ctx = builder(view, shown, marks, selectable, frozenset(selected))
     if selectable and pick_target:
         _pick_target(view, ctx, target)
+    if selectable:
+        _cue(ctx, unplayable or {}, one_tap, beats)
     ctx.update({"game": game, "template": f"games/{game}.html",
                 "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
                 "viewer": view["seat"], "back_label": cardnames.face_down_name()})
@@ -144,6 +148,32 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         "loser_name": names[view["loser"]] if view["loser"] is not None else None,
         "attack_suit": _suit(view.get("attack_suit")),
     }
+
+
+def _cue(ctx: dict[str, Any], unplayable: Mapping[int, str], one_tap: bool,
+         beats: Mapping[int, Iterable[int]] | None) -> None:
+    """Legal-move cues on the viewer's pickable cards: ``unplayable`` (card -> why it takes
+    part in no legal move now), ``one_tap`` (a tap on a card makes the move), ``beats`` (card
+    -> the table cards it may beat, for pairing it with one)."""
+    targets_of = {c: " ".join(engine_cards.code(t) for t in ts)
+                  for c, ts in (beats or {}).items()}
+    beatable = {t for ts in (beats or {}).values() for t in ts}
+    for seat in ctx.get("seats", ()):
+        for entry in seat.get("cards") or () if seat.get("pickable") else ():
+            card = engine_cards.parse(entry["code"])
+            entry["why"] = unplayable.get(card, "")
+            entry["one_tap"] = one_tap and not entry["why"]
+            if beats is not None:
+                entry["beats"] = targets_of.get(card, "")
+    for pair in ctx.get("attack", ()):
+        if pair.get("pick") and beats is not None:
+            pair["card"]["why"] = "" if engine_cards.parse(pair["card"]["code"]) in beatable \
+                else str(NO_BEAT)
+    ctx["one_tap"] = one_tap
+    ctx["pairing"] = beats is not None
+
+
+NO_BEAT = gettext_lazy("None of your cards can beat this card.")
 
 
 def _pick_target(view: Mapping[str, Any], ctx: dict[str, Any], target: int | None) -> None:

@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from rules.cardnames import card_name
+from rules.engine import cards as engine_cards
+from rules.engine.errors import IllegalAction
 from rules.engine.match import Standing
 from rules.engine.options import option_choices
+from rules.reasons import reason_text
 
 # The move vocabulary of the scenario notation, as button labels, in the order pages show
 # them.  Which ones a page offers is the engine's business: those its legal actions use now.
@@ -144,6 +147,38 @@ class GameAdapter(ABC):
                        kinds: Sequence[str]) -> dict[str, Any]:
         """Extra form parts for the moves that need a choice (targets, positions)."""
         return {}
+
+    # ------------------------------------------------------------------ legal-move cues
+    # The one move kind made by tapping a single card (the card is the whole choice), if any.
+    one_tap_kind: ClassVar[str | None] = None
+
+    def hand_cards(self, action: Any) -> tuple[int, ...]:
+        """The mover's own cards ``action`` uses (a card no legal action uses is dimmed)."""
+        return ()
+
+    def unplayable_reason(self, state: Any, seat: int, card: int, kinds: Sequence[str]) -> str:
+        """Why ``card`` of the mover's hand takes part in no legal move now, in a sentence:
+        the engine's own reason when the card alone makes one of ``kinds``, otherwise a
+        general one."""
+        code = engine_cards.code(card)
+        for kind in kinds:
+            try:
+                state.apply(self.engine.parse_action(state, seat, [kind, code]))
+            except IllegalAction as exc:
+                if exc.reason != "bad_move":
+                    return reason_text(exc.reason, (), self.name)
+            except (ValueError, TypeError, IndexError):
+                continue
+        return _("This card cannot take part in any move now.")
+
+    def targets(self, action: Any) -> tuple[int, ...]:
+        """The cards on the table ``action`` takes as its target (Dam's beat)."""
+        return ()
+
+    def pair_template(self) -> str:
+        """For a move that pairs one of the mover's cards with a card on the table (Dam's
+        beat): the sentence shown before confirming, with {card} and {target} to fill in."""
+        return ""
 
     def page_view(self, view: dict[str, Any], memory_aid: bool) -> dict[str, Any]:
         """The seat's view as the practice page shows it."""

@@ -97,6 +97,26 @@ class DamAdapter(GameAdapter):
             return {}
         return {"targets": [card_context(c, self.name) for c in view["table"]]}
 
+    def hand_cards(self, action: Any) -> tuple[int, ...]:
+        if action[0] in ("attack", "add"):
+            return tuple(action[2])
+        if action[0] == "beat":
+            return (action[3],)
+        return ()
+
+    def unplayable_reason(self, state: Any, seat: int, card: int, kinds: Sequence[str]) -> str:
+        if "beat" in kinds:
+            return _("This card cannot beat any card on the table.")
+        if "add" in kinds:
+            return _("This card cannot be added to this attack.")
+        return super().unplayable_reason(state, seat, card, kinds)
+
+    def targets(self, action: Any) -> tuple[int, ...]:
+        return (action[2],) if action[0] == "beat" else ()
+
+    def pair_template(self) -> str:
+        return _("Beat %(attack)s with %(card)s.") % {"attack": "{target}", "card": "{card}"}
+
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
                       seat: int | None) -> str | None:

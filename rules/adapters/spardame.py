@@ -45,6 +45,11 @@ class SpardameAdapter(GameAdapter):
             return _("Pass %(cards)s.") % {"cards": self.cards(action[2:])}
         return _("Play %(card)s.") % {"card": self.card(action[2])}
 
+    one_tap_kind = "play"
+
+    def hand_cards(self, action: Any) -> tuple[int, ...]:
+        return tuple(action[2:]) if action[0] == "pass" else (action[2],)
+
     def form_fields(self, action: Any) -> dict[str, Any]:
         if action[0] == "pass":
             return {"move": "pass", "card": C.codes(action[2:])}

@@ -1,0 +1,123 @@
+"""Legal-move cues on the practice page (issue #20): cards in no legal move are dimmed with a
+reason, Spardame plays are one tap, Dam's beat pairs a hand card with the table cards it may
+beat; all from legal_actions() through the adapter."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from practice import service as P
+from rules.adapters import adapter
+from rules.engine import cards as C
+
+from .helpers import bots_until_human, post_action, start, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+def until(client, record, wanted, limit=200):
+    """Play (the human's first legal move each time) until ``wanted(state)`` holds."""
+    for _ in range(limit):
+        state = bots_until_human(client, record)
+        if state.over:
+            return None
+        if wanted(state):
+            return state
+        post_action(client, record, list(state.legal_actions())[0])
+    return None
+
+
+def spardame_follow(state) -> bool:
+    view = state.view(0)
+    if view["phase"] != "play" or not view["trick"]:
+        return False
+    legal = {a[2] for a in state.legal_actions()}
+    return len(legal) < len(view["hand"])
+
+
+def test_spardame_cards_that_cannot_follow_are_dimmed_with_the_reason(client):
+    record = start(client, "spardame")
+    state = until(client, record, spardame_follow)
+    if state is None:
+        pytest.skip("no trick where the player had to follow suit")
+    html = client.get(url(record)).content.decode()
+    legal = {a[2] for a in state.legal_actions()}
+    for c in state.view(0)["hand"]:
+        code = C.code(c)
+        tap = f'<button type="submit" class="pick pick--tap" name="card" value="{code}"'
+        if c in legal:
+            assert tap in html
+        else:
+            assert tap not in html
+            assert f'aria-describedby="why-{code}"' in html
+            why = adapter("spardame").unplayable_reason(state, 0, c, ["play"])
+            assert why in ("You must follow suit when you can.",
+                           "No hearts or queen of spades on the first trick while you have "
+                           "another card.")
+            assert f'id="why-{code}">{why}<' in html
+
+
+def test_a_spardame_play_is_one_tap(client):
+    record = start(client, "spardame")
+    state = until(client, record, lambda s: s.view(0)["phase"] == "play")
+    assert state is not None
+    html = client.get(url(record)).content.decode()
+    assert '<input type="hidden" name="move" value="play">' in html
+    assert 'name="move" value="play" class="button"' not in html  # no separate Play button
+    card = C.code(list(state.legal_actions())[0][2])
+    record.refresh_from_db()
+    before = len(record.actions)
+    r = client.post(url(record, "move"), {"version": record.version, "move": "play",
+                                          "card": card})
+    assert r.status_code == 302
+    record.refresh_from_db()
+    assert len(record.actions) == before + 1 and record.actions[-1].endswith(f"play {card}")
+
+
+def test_spardame_passing_keeps_checkboxes_and_the_pass_button(client):
+    record = start(client, "spardame")
+    state = bots_until_human(client, record)
+    assert state.view(0)["phase"] == "pass"
+    html = client.get(url(record)).content.decode()
+    assert 'type="checkbox" name="card"' in html and 'value="pass"' in html
+    assert "pick--off" not in html  # every card may be passed
+
+
+def test_dam_defence_pairs_each_card_with_the_attack_cards_it_may_beat(client):
+    record = start(client, "dam")
+    state = until(client, record, lambda s: s.view(0)["phase"] == "defend"
+                  and s.to_move == 0)
+    if state is None:
+        pytest.skip("the player never had to defend")
+    html = client.get(url(record)).content.decode()
+    assert 'id="practice-pair"' in html and "{card}" in html
+    beats: dict[int, set[int]] = {}
+    for a in state.legal_actions():
+        if a[0] == "beat":
+            beats.setdefault(a[3], set()).add(a[2])
+    for c in state.view(0)["hand"]:
+        code = C.code(c)
+        m = re.search(rf'value="{code}"[^>]*data-beats="([^"]*)"', html)
+        assert m, code
+        assert set(m.group(1).split()) == {C.code(t) for t in beats.get(c, ())}
+        assert (f'aria-describedby="why-{code}"' in html) == (c not in beats)
+    for t in state.view(0)["table"]:
+        assert f'type="radio" name="target" value="{C.code(t)}"' in html
+
+
+def test_cues_come_from_the_adapter_not_the_view():
+    for game in ("dam", "dolda", "spardame"):
+        a = adapter(game)
+        assert callable(a.hand_cards) and callable(a.unplayable_reason)
+    assert adapter("spardame").one_tap_kind == "play"
+    assert adapter("dam").one_tap_kind is None
+    assert P  # the service is untouched by cues
