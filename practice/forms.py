@@ -144,3 +144,16 @@ class NewGameForm(forms.Form):
 
     def option_fields(self):
         return [self[f"opt_{n}"] for n in self.option_names]
+
+
+# The bots' pace: how long the page waits before it shows each bot move (a factor of the
+# site's PRACTICE_BOT_DELAY_MS), or "step": only when the player asks (Show the next move).
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.35, "step": 0.0}
+PACE_CHOICES = [("slow", _("slow")), ("normal", _("normal")), ("fast", _("fast")),
+                ("step", _("one move at a time, when I ask"))]
+
+
+class PaceForm(forms.Form):
+    pace = forms.ChoiceField(choices=PACE_CHOICES, error_messages={
+        "required": INCOMPLETE, "invalid_choice": INCOMPLETE})
+    next = forms.CharField(required=False, max_length=500)

@@ -19,6 +19,7 @@ GAME_SEGMENTS = (
 
 urlpatterns = [
     path(_("practice/"), views.overview, name="practice"),
+    path(format_lazy("{}{}", _("practice/"), _("bot-pace/")), views.pace, name="practice_pace"),
 ]
 
 for _game, _segment in GAME_SEGMENTS:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -26,7 +27,17 @@ from rules.titles import GAME_TITLES
 from tutorials.presenters import table_context
 
 from . import service as P
-from .forms import HintForm, MoveForm, NewGameForm, PresetForm, ReplayStepForm, VersionForm
+from .forms import (
+    PACE_CHOICES,
+    PACES,
+    HintForm,
+    MoveForm,
+    NewGameForm,
+    PaceForm,
+    PresetForm,
+    ReplayStepForm,
+    VersionForm,
+)
 from .models import PracticeGame
 
 
@@ -39,6 +50,10 @@ def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict
 # --------------------------------------------------------------------------- overview
 @require_safe
 def overview(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "practice/overview.html", _overview_context(request))
+
+
+def _overview_context(request: HttpRequest) -> dict[str, Any]:
     games = [{"key": g, "title": GAME_TITLES[g], "blurb": a.blurb,
               "url": reverse(f"practice_{g}")} for g, a in ADAPTERS.items()]
     token = P.owner_token(request.session)
@@ -49,7 +64,7 @@ def overview(request: HtmxHttpRequest) -> HttpResponse:
                            "deal": rec.deal_number, "over": rec.result is not None,
                            "updated": rec.updated,
                            "url": reverse(f"practice_{rec.game}_play", args=[rec.pk])})
-    return render(request, "practice/overview.html", {"games": games, "recent": recent})
+    return {"games": games, "recent": recent}
 
 
 # --------------------------------------------------------------------------- new game
@@ -132,6 +147,8 @@ def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
     # play): the card is the submit button, there is no separate one.
     one_tap = bool(kinds) and kinds == [game.one_tap_kind]
     buttons = [] if one_tap else [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
+    for i, entry in enumerate(simple, start=len(buttons) + 1):  # keys 1–9 (documented)
+        entry["key"] = i if i <= 9 else None
     ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple,
                            "selectable": game.picks_from_hand and bool(kinds),
                            "one_tap": game.one_tap_kind if one_tap else "", "choosing": bool(kinds)}
@@ -208,12 +225,40 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
         "over": state.over, "summary": P.series_summary(record),
         "can_deal_again": P.can_deal_again(record) if state.over else False,
-        "bot_delay": getattr(settings, "PRACTICE_BOT_DELAY_MS", 700),
+        "bot_delay": _bot_delay(request), "pace": _pace(request), "paces": PACE_CHOICES,
         "share_url": request.build_absolute_uri(
             reverse(f"practice_{record.game}_replay", args=[record.share_token]))
         if record.share_token else "",
         "deal_label": record.deal_number,
     }
+
+
+PACE_KEY = "practice_bot_pace"
+
+
+def _pace(request: HttpRequest) -> str:
+    pace = request.session.get(PACE_KEY, "normal")
+    return pace if pace in PACES else "normal"
+
+
+def _bot_delay(request: HttpRequest) -> int:
+    """Milliseconds before the page shows the next bot move; 0: only when asked."""
+    return round(getattr(settings, "PRACTICE_BOT_DELAY_MS", 700) * PACES[_pace(request)])
+
+
+@require_POST
+def pace(request: HttpRequest) -> HttpResponse:
+    """The bots' pace, kept in the session; back to the page the form was on."""
+    form = PaceForm(request.POST)
+    if not form.is_valid():
+        return render(request, "practice/overview.html",
+                      {**_overview_context(request), "error": first_error(form)}, status=400)
+    request.session[PACE_KEY] = form.cleaned_data["pace"]
+    target = form.cleaned_data["next"]
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = reverse("practice")
+    return HttpResponseRedirect(target)
 
 
 @require_safe

@@ -98,5 +98,124 @@
       error.focus();
     }
   });
+  // ---------------------------------------------------------------- cards that travel
+  // Each swap of #game (your move, each bot move one at a time) animates the cards from where
+  // they were (static/js/flip.js); the pace follows the bots' pace the player chose.
+  var before = null;
+  var focusWas = null;
+  function gameSwap(event) {
+    var t = event.detail && event.detail.target;
+    return t && t.id === "game";
+  }
+  function describeFocus() {
+    var a = document.activeElement;
+    if (!a || a === document.body) return { lost: true };
+    if (!a.closest || !a.closest("#game")) return null; // focus is elsewhere: leave it there
+    return { id: a.id, name: a.getAttribute("name"), value: a.getAttribute("value"),
+             inHand: !!a.closest(".game-seat--viewer") };
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!gameSwap(event)) return;
+    if (window.DamFlip) before = window.DamFlip.positions(event.detail.target);
+    focusWas = describeFocus();
+  });
+
+  // ---------------------------------------------------------------- focus after a move
+  // Focus stays on the hand: the same card or button when it is still there, else the first
+  // card you can use, else the hand itself (while the others move), else the move buttons.
+  function usable(root) {
+    return root.querySelector(".game-seat--viewer .pick--tap, .game-seat--viewer .pick__box:not([aria-disabled='true'])");
+  }
+  function restoreFocus(root, was) {
+    if (!was) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    var target = null;
+    if (was.id) target = document.getElementById(was.id);
+    if (!target && was.name && was.value) {
+      target = root.querySelector('[name="' + was.name + '"][value="' + CSS.escape(was.value) + '"]');
+      if (target && target.getAttribute("aria-disabled") === "true") target = null;
+    }
+    if (!target) target = usable(root);
+    if (!target) {
+      var hand = root.querySelector(".game-seat--viewer .game-hand, .game-seat--viewer .game-row");
+      if (hand) { hand.setAttribute("tabindex", "-1"); target = hand; }
+    }
+    if (!target) target = root.querySelector(".practice-buttons button, #bot-step, #next-deal");
+    if (target) target.focus({ preventScroll: true });
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!gameSwap(event)) return;
+    var root = document.getElementById("game");
+    if (!root) return;
+    if (window.DamFlip) { window.DamFlip.play(root, before, pace(root)); before = null; }
+    if (!document.getElementById("move-error")) restoreFocus(root, focusWas);
+    focusWas = null;
+  });
+  function pace(root) {
+    var ms = parseInt(root.getAttribute("data-pace") || "700", 10);
+    return Math.max(0.4, Math.min(2, ms / 700));
+  }
+
+  // ---------------------------------------------------------------- arrow keys
+  // Left/right (Home/End) within a group of cards: your hand, the cards on the table; up/down
+  // between the groups and the move buttons.  Radio buttons keep their own arrows.
+  var GROUPS = ".game-seat--viewer .game-hand, .game-pairs, .practice-buttons";
+  function items(group) {
+    return Array.prototype.filter.call(group.querySelectorAll("button, input, a[href]"), function (el) {
+      return !el.disabled && el.offsetParent !== null && el.type !== "hidden";
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (modified(event) || !document.getElementById("game")) return;
+    var el = event.target;
+    if (!el.closest || el.closest("textarea, select, [contenteditable]") || el.type === "text") return;
+    var group = el.closest(GROUPS);
+    if (!group || !group.closest("#game")) return;
+    var key = event.key;
+    if (el.type === "radio" && (key === "ArrowLeft" || key === "ArrowRight")) return;
+    var list = items(group), i = list.indexOf(el);
+    if (i < 0) return;
+    var next = null;
+    if (key === "ArrowRight") next = list[Math.min(i + 1, list.length - 1)];
+    else if (key === "ArrowLeft") next = list[Math.max(i - 1, 0)];
+    else if (key === "Home") next = list[0];
+    else if (key === "End") next = list[list.length - 1];
+    else if (key === "ArrowDown" || key === "ArrowUp") {
+      var groups = Array.prototype.filter.call(document.querySelectorAll("#game .game-pairs, #game .game-seat--viewer .game-hand, #game .practice-buttons"),
+        function (g) { return items(g).length; });
+      var order = [].concat(groups.filter(function (g) { return g.matches(".game-pairs"); }),
+        groups.filter(function (g) { return g.matches(".game-hand"); }),
+        groups.filter(function (g) { return g.matches(".practice-buttons"); }));
+      var gi = order.indexOf(group);
+      var other = order[key === "ArrowDown" ? gi + 1 : gi - 1];
+      if (other) {
+        var pick = items(other);
+        next = other.querySelector("input:checked") || pick[0];
+      }
+    }
+    if (next && next !== el) { event.preventDefault(); next.focus(); }
+    else if (next === el) event.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- shortcuts
+  // Documented on the page (Keyboard shortcuts): H hint, U undo, N next bot move, T the table,
+  // 1-9 the move buttons in order.
+  document.addEventListener("keydown", function (event) {
+    if (modified(event) || !document.getElementById("game")) return;
+    var el = event.target;
+    if (el && el.closest && el.closest("input[type=text], textarea, select, [contenteditable]")) return;
+    var k = event.key.length === 1 ? event.key.toLowerCase() : "";
+    var target = null;
+    if (k === "h") target = document.getElementById("hint-link");
+    else if (k === "u") target = document.getElementById("undo");
+    else if (k === "n") target = document.getElementById("bot-step");
+    else if (k === "t") {
+      var table = document.getElementById("card-table");
+      if (table) { event.preventDefault(); table.focus(); table.scrollIntoView({ block: "start" }); }
+      return;
+    } else if (k >= "1" && k <= "9") target = document.querySelector('#game [data-shortcut="' + k + '"]');
+    if (target) { event.preventDefault(); target.click(); }
+  });
   window.damPractice = { inControl: inControl, modified: modified };
 })();

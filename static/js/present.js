@@ -33,9 +33,16 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!event.detail || !event.detail.successful) { busy = false; pending = null; }
   });
+  // Cards travel between steps (static/js/flip.js), unless less motion is asked for.
+  var before = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var t = event.detail && event.detail.target;
+    if (t && t.id === "present-stage" && window.DamFlip) before = window.DamFlip.positions(t);
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!event.target || event.target.id !== "present-stage") return;
     busy = false;
+    if (window.DamFlip) { window.DamFlip.play(event.target, before); before = null; }
     var active = document.activeElement;
     if (!active || active === document.body || !document.contains(active)) {
       var fallback = document.getElementById("present-next") || document.getElementById("present-back");

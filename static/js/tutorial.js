@@ -49,68 +49,12 @@
   }
 
   // ---------------------------------------------------------------- cards that travel
-  // FLIP: remember where each card was, let the morph move it, then animate it from there.
-  // A card that arrives comes from the stock (or fades in); one that leaves flies to the
-  // discard pile when the step shows one.
-  var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  // static/js/flip.js (DamFlip): positions before the morph, the journey after it.
   var before = null;
-
-  function cardKey(el) {
-    return el.getAttribute("data-card");
-  }
-  function positions(root) {
-    var map = {};
-    root.querySelectorAll("[data-card]").forEach(function (el) {
-      var r = el.getBoundingClientRect();
-      if (r.width) map[cardKey(el)] = { rect: r, el: el };
-    });
-    return map;
-  }
-  function rectOf(root, selector) {
-    var el = root.querySelector(selector);
-    if (!el) return null;
-    var r = el.getBoundingClientRect();
-    return r.width ? r : null;
-  }
-  function fly(el, from, to, duration) {
-    var dx = from.left - to.left, dy = from.top - to.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    el.animate([{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "none" }],
-      { duration: duration, easing: "cubic-bezier(.2,.7,.3,1)" });
-  }
-  function ghost(el, from, to) {
-    // A copy of a card that left the page, drawn where it was and sent to the pile.
-    var copy = el.cloneNode(true);
-    copy.removeAttribute("id");
-    copy.classList.add("card-ghost");
-    copy.setAttribute("aria-hidden", "true");
-    copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:10;left:" + from.left +
-      "px;top:" + from.top + "px;width:" + from.width + "px;height:" + from.height + "px";
-    document.body.appendChild(copy);
-    var anim = copy.animate([
-      { transform: "none", opacity: 1 },
-      { transform: "translate(" + (to.left - from.left) + "px," + (to.top - from.top) + "px) scale(.8)", opacity: 0.2 }
-    ], { duration: 420, easing: "ease-in" });
-    anim.onfinish = anim.oncancel = function () { copy.remove(); };
-  }
   function animate(root) {
-    if (!before || (reduced && reduced.matches) || !root.animate) { before = null; return; }
     var old = before;
     before = null;
-    var now = positions(root);
-    var stock = rectOf(root, "#pile-stock");
-    var pile = rectOf(root, "#pile-discard");
-    Object.keys(now).forEach(function (key) {
-      var el = now[key].el, to = now[key].rect;
-      if (old[key]) fly(el, old[key].rect, to, 380);
-      else if (stock) fly(el, stock, to, 420);
-      else el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300 });
-    });
-    if (pile) {
-      Object.keys(old).forEach(function (key) {
-        if (!now[key]) ghost(old[key].el, old[key].rect, pile);
-      });
-    }
+    if (window.DamFlip) window.DamFlip.play(root, old);
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -120,7 +64,7 @@
     if (inTutorial(event) && !(event.detail && event.detail.successful)) { busy = false; pending = null; }
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (inTutorial(event)) before = positions(event.detail.target);
+    if (inTutorial(event) && window.DamFlip) before = window.DamFlip.positions(event.detail.target);
   });
   // After an answer: the learner's attention goes to what it says (feedback, then hints);
   // otherwise htmx and the morph keep focus on the link that was used.
