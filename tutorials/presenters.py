@@ -147,6 +147,7 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         "phase": view["phase"], "over": view["over"],
         "loser_name": names[view["loser"]] if view["loser"] is not None else None,
         "attack_suit": _suit(view.get("attack_suit")),
+        "attacker_seat": view["attacker"], "defender_seat": view["defender"],
     }
 
 
@@ -276,7 +277,8 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
     leader = view["leader"]
     for i, c in enumerate(view["trick"]):
         who = (leader + i) % n if leader is not None else None
-        trick.append({"name": names[who] if who is not None else "", "card": _card(c, game, marks)})
+        trick.append({"name": names[who] if who is not None else "", "seat": who,
+                      "card": _card(c, game, marks)})
     last = None
     if view["last_trick"]:
         lt = view["last_trick"]
