@@ -226,9 +226,18 @@ def print_view(request: HttpRequest, code: str) -> HttpResponse:
     ctx.update({
         "deal": _deal_list(obj, frames[0].state), "steps": steps, "after_deal": 0 in chosen,
         "trump": game.trump_text([f.state for f in frames], [f.events for f in frames]),
-        "positions": [{"n": n, "table": _table(scn, frames[n], None),
+        "positions": [{"n": n, "table": _handout_table(scn, frames[n], n),
                        "label": steps[n - 1]["label"] if n else ""} for n in chosen]})
     return render(request, "teacher/print.html", ctx)
+
+
+def _handout_table(scn: scenario.Scenario, frame: S.Frame, n: int) -> dict[str, Any]:
+    """One of several tables on the handout: its ids and region names made its own."""
+    table = _table(scn, frame, None)
+    when = _("after step %(n)s") % {"n": n} if n else _("after the deal")
+    table.update({"prefix": f"after-{n}-", "suffix": f" ({when})",
+                  "label": f"{table['label']} ({when})"})
+    return table
 
 
 # --------------------------------------------------------------------------- editor

@@ -66,7 +66,9 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
         _cue(ctx, unplayable or {}, one_tap, beats)
     ctx.update({"game": game, "template": f"games/{game}.html",
                 "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
-                "viewer": view["seat"], "back_label": cardnames.face_down_name()})
+                "viewer": view["seat"], "back_label": cardnames.face_down_name(),
+                # A page with several tables (the handout) gives each its own ids and names.
+                "prefix": "", "suffix": ""})
     return ctx
 
 

@@ -36,6 +36,7 @@ window.DamFlip = (function () {
     // A copy of a card that left the page, drawn where it was and sent to the pile.
     var copy = el.cloneNode(true);
     copy.removeAttribute("id");
+    copy.removeAttribute("data-card"); // not a card of the page: only its picture, leaving
     copy.classList.add("card-ghost");
     copy.setAttribute("aria-hidden", "true");
     copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:10;left:" + from.left +

@@ -20,13 +20,18 @@
     var id = REPLAY_KEYS[event.key];
     if (!id) return;
     event.preventDefault();
-    var link = document.getElementById(id);
-    if (link && !replayBusy) { replayBusy = true; link.click(); }
+    if (replayBusy) { replayPending = id; return; }  // carried out once the step has settled
+    followReplay(id);
   });
+  var replayPending = null;
+  function followReplay(id) {
+    var link = document.getElementById(id);
+    if (link) { replayBusy = true; link.click(); }
+  }
   document.addEventListener("htmx:afterSettle", function (event) {
-    var t = event.detail && event.detail.target;
-    if (!t || t.id !== "replay") return;
+    if (!document.getElementById("replay")) return;
     replayBusy = false;
+    if (replayPending) { var id = replayPending; replayPending = null; followReplay(id); return; }
     var active = document.activeElement;
     if (!active || active === document.body || !document.contains(active)) {
       var next = document.getElementById("replay-next") || document.getElementById("replay-prev");
@@ -132,6 +137,8 @@
     if (active && active !== document.body && document.contains(active)) return;
     var target = null;
     if (was.id) target = document.getElementById(was.id);
+    if (target && target.matches(".game-hand, .game-row")) target = usable(root) || target;
+    if (target && target.matches(".game-hand, .game-row")) target.setAttribute("tabindex", "-1");
     if (!target && was.name && was.value) {
       target = root.querySelector('[name="' + was.name + '"][value="' + CSS.escape(was.value) + '"]');
       if (target && target.getAttribute("aria-disabled") === "true") target = null;

@@ -34,15 +34,24 @@
     if (!event.detail || !event.detail.successful) { busy = false; pending = null; }
   });
   // Cards travel between steps (static/js/flip.js), unless less motion is asked for.
-  var before = null;
+  // A change of whose cards are shown is not a move: nothing travels then.
+  var before = null, seatBefore = null;
+  function seatOf(stage) {
+    var table = stage.querySelector(".present-table");
+    return table ? table.getAttribute("data-seat") : null;
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = event.detail && event.detail.target;
-    if (t && t.id === "present-stage" && window.DamFlip) before = window.DamFlip.positions(t);
+    if (t && t.id === "present-stage" && window.DamFlip) {
+      before = window.DamFlip.positions(t);
+      seatBefore = seatOf(t);
+    }
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!event.target || event.target.id !== "present-stage") return;
     busy = false;
-    if (window.DamFlip) { window.DamFlip.play(event.target, before); before = null; }
+    if (window.DamFlip && seatOf(event.target) === seatBefore) window.DamFlip.play(event.target, before);
+    before = null;
     var active = document.activeElement;
     if (!active || active === document.body || !document.contains(active)) {
       var fallback = document.getElementById("present-next") || document.getElementById("present-back");

@@ -34,6 +34,9 @@ def build(page, live_server) -> str:
     page.get_by_role("button", name="Start building the deal").click()
     expect(page.locator("h1")).to_have_text("Scenario editor")
     page.evaluate("window.__sameDocument = true")
+    # A new scenario starts from a complete random deal: this one is built by hand.
+    page.get_by_role("button", name="Clear the deal").click()
+    settled(page)
     for target, cards in HANDS:
         page.select_option("#deal-target", target)
         for code in cards.split():
