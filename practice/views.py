@@ -142,14 +142,17 @@ def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
             label = game.describe(a, record.names)
             if label not in seen_simple:
                 seen_simple.add(label)
-                simple.append({"label": label, "fields": _hidden(game.form_fields(a))})
+                simple.append({"label": label, "fields": _hidden(game.form_fields(a)),
+                               "id": f"move-simple-{len(simple) + 1}", "tap": game.pile_tap(a)})
     # One tap on a card makes the move when it is the only kind of choice now (a Spardame
     # play): the card is the submit button, there is no separate one.
     one_tap = bool(kinds) and kinds == [game.one_tap_kind]
     buttons = [] if one_tap else [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
     for i, entry in enumerate(simple, start=len(buttons) + 1):  # keys 1–9 (documented)
         entry["key"] = i if i <= 9 else None
-    ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple,
+    # One tap on the stock, the discard pile or the next place in your row makes that move.
+    taps = {e["tap"]: {"form": e["id"], "label": e["label"]} for e in simple if e["tap"]}
+    ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple, "taps": taps,
                            "selectable": game.picks_from_hand and bool(kinds),
                            "one_tap": game.one_tap_kind if one_tap else "", "choosing": bool(kinds)}
     ctx.update(game.choice_context(legal, view, record.human_seat, kinds))
@@ -206,7 +209,8 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
                           highlight=selected,
                           label=_("Card table"), pick_target=bool(actions.get("beats")),
                           target=target, unplayable=actions.get("unplayable"),
-                          one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"))
+                          one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
+                          taps=actions.get("taps"))
     log = P.game_log(record, derived)
     # What happened since the player's last decision: their move, then each bot reply as it
     # is shown (one more line per bot step).

@@ -53,7 +53,8 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                   selected: Iterable[int] = (), pick_target: bool = False,
                   target: int | None = None, label: str = "", form: str = "",
                   unplayable: Mapping[int, str] | None = None, one_tap: bool = False,
-                  beats: Mapping[int, Iterable[int]] | None = None) -> dict[str, Any]:
+                  beats: Mapping[int, Iterable[int]] | None = None,
+                  taps: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
@@ -68,7 +69,9 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                 "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
                 "viewer": view["seat"], "back_label": cardnames.face_down_name(),
                 # A page with several tables (the handout) gives each its own ids and names.
-                "prefix": "", "suffix": ""})
+                "prefix": "", "suffix": "",
+                # Places a tap on which submits a one-button move: {"stock": {"form", "label"}}.
+                "taps": dict(taps or {})})
     return ctx
 
 

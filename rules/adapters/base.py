@@ -171,6 +171,11 @@ class GameAdapter(ABC):
                 continue
         return _("This card cannot take part in any move now.")
 
+    def pile_tap(self, action: Any) -> str | None:
+        """The place on the table a tap on which makes ``action`` (a move without a choice):
+        "stock", "discard" or "next" (the mover's next place in a row); None for none."""
+        return None
+
     def targets(self, action: Any) -> tuple[int, ...]:
         """The cards on the table ``action`` takes as its target (Dam's beat)."""
         return ()

@@ -65,6 +65,11 @@ class DoldaAdapter(GameAdapter):
         return _("Lay your thief on position %(n)d and steal %(victim)s's position %(m)d.") % {
             "n": n + 1, "victim": action.victim_name, "m": m + 1}
 
+    def pile_tap(self, action: Any) -> str | None:
+        if action.kind == "draw":
+            return str(action.source)  # "stock" or "discard": tap the pile to draw from it
+        return {"discard": "discard", "swap": "next"}.get(action.kind)
+
     def form_fields(self, action: Any) -> dict[str, Any]:
         if action.kind == "draw":
             return {"move": "draw", "source": action.source}

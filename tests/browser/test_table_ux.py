@@ -341,3 +341,17 @@ def test_replay_link_has_the_step_in_the_address_and_arrow_keys(page, live_serve
     expect(page).to_have_url(re.compile(r"open=1"))
     expect(page.locator(".game-seat:not(.game-seat--viewer) [data-card]").first).to_be_attached()
     axe_clean(page)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_dolda_draw_is_one_tap_on_the_stock(page, live_server, width):
+    sized(page, width)
+    record = new_game(page, live_server, "dolda", 4)
+    stock = page.locator("#pile-stock button.game-tap")
+    expect(stock).to_be_visible()
+    before = page.locator("#game").get_attribute("data-version")
+    stock.click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
+    record.refresh_from_db()
+    assert any(a.startswith("You draw stock") for a in record.actions)
+    axe_clean(page)

@@ -121,3 +121,16 @@ def test_cues_come_from_the_adapter_not_the_view():
     assert adapter("spardame").one_tap_kind == "play"
     assert adapter("dam").one_tap_kind is None
     assert P  # the service is untouched by cues
+
+
+def test_dolda_stock_and_discard_pile_are_one_tap_moves(client):
+    record = start(client, "dolda")
+    state = bots_until_human(client, record)
+    html = client.get(url(record)).content.decode()
+    taps = re.findall(r'<button type="submit" form="(move-simple-\d+)" class="pick pick--tap game-tap"'
+                      r' tabindex="-1" aria-label="([^"]+)"', html)
+    assert taps, "no tap on the table"
+    for form_id, label in taps:
+        assert f'<form id="{form_id}"' in html
+    labels = {adapter("dolda").describe(a, record.names) for a in state.legal_actions()}
+    assert {label for _f, label in taps} <= labels
