@@ -169,6 +169,8 @@ def _deal_list(obj: TeacherScenario, start: Any = None) -> list[dict[str, Any]]:
         data = {**data, "deal": adapter(data["game"]).start_deal(start, data.get("deal"))}
     out = []
     for s in S.slots(data):
+        if start is not None and s.single and not s.cards:
+            continue  # an empty one-card place (no turned card): the trump line says it all
         out.append({"label": s.label, "cards": [card_context(_parse(c), obj.data["game"])
                                                 for c in s.cards]})
     return out

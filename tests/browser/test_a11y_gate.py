@@ -196,3 +196,37 @@ def test_a_practice_game_can_be_finished_with_the_keyboard_alone(page, live_serv
         page.wait_for_function(
             f"() => document.getElementById('game')?.dataset.version !== '{before}'")
     assert page.locator("#game").get_attribute("data-over") == "true"
+
+
+# --------------------------------------------------------------------------- #20 states
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_no_violations_on_the_table_pages_at_both_widths(page, live_server, language,
+                                                                    width):
+    """The practice table of each game (with its cues, menu button and shortcuts), the
+    replay link, the four-player editor with its default deal, the handout with a printed
+    position and the presenter, at 1280 and 375 px."""
+    page.set_viewport_size({"width": width, "height": 740 if width == 375 else 900})
+    urls = open_practice_games(page, live_server, language)
+    page.goto(live_server.url + urls[0])
+    page.locator("form[action*='share'] button").click()
+    page.wait_for_selector(".practice-share a")
+    urls.append(urlparse(page.locator(".practice-share a").get_attribute("href")).path)
+    page.goto(live_server.url + path("scenarios_new", language))
+    page.fill("#new-players", "Anna Bo Cilla Dag")
+    page.locator("#new-submit").click()
+    page.wait_for_selector("#deal-ready")
+    urls.append(urlparse(page.url).path)
+    code = page.locator("#editor").get_attribute("data-code")
+    page.locator(".editor-move").first.click()
+    settled(page)
+    urls.append(path("scenario_print", language, code=code) + "?after=0&after=1")
+    urls.append(path("scenario_present", language, code=code, step=1))
+    failures = []
+    for url in urls:
+        page.goto(live_server.url + url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, url
+        results = Axe().run(page)
+        if results.violations_count:
+            failures.append(f"{url}\n{results.generate_report()}")
+    assert not failures, "\n\n".join(failures)

@@ -130,7 +130,7 @@ def test_dolda_stock_and_discard_pile_are_one_tap_moves(client):
     taps = re.findall(r'<button type="submit" form="(move-simple-\d+)" class="pick pick--tap game-tap"'
                       r' tabindex="-1" aria-label="([^"]+)"', html)
     assert taps, "no tap on the table"
-    for form_id, label in taps:
+    for form_id, _label in taps:
         assert f'<form id="{form_id}"' in html
     labels = {adapter("dolda").describe(a, record.names) for a in state.legal_actions()}
     assert {label for _f, label in taps} <= labels
