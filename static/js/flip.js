@@ -11,9 +11,23 @@ window.DamFlip = (function () {
   function still() {
     return !!(reduced && reduced.matches) || !document.body || !document.body.animate;
   }
+  function backs(root) {
+    // Face-down cards per seat: a seat whose count grows took the cards that left the table.
+    var out = {};
+    root.querySelectorAll(".game-seat[id]").forEach(function (seat) {
+      out[seat.id] = seat.querySelectorAll(".card--back").length;
+    });
+    return out;
+  }
+  function pileText(root) {
+    var pile = root.querySelector("#pile-discard");
+    return pile ? pile.textContent : "";
+  }
   function positions(root) {
     var map = {};
     if (!root) return map;
+    Object.defineProperty(map, "__backs", { value: backs(root), enumerable: false });
+    Object.defineProperty(map, "__pile", { value: pileText(root), enumerable: false });
     root.querySelectorAll("[data-card]").forEach(function (el) {
       var r = el.getBoundingClientRect();
       if (r.width) map[el.getAttribute("data-card")] = { rect: r, el: el };
@@ -66,9 +80,15 @@ window.DamFlip = (function () {
       if (from) fly(el, from, to, 420 * k);
       else el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300 * k });
     });
-    if (pile) {
+    var was = old.__backs || {}, after = backs(root), taker = null;
+    Object.keys(after).forEach(function (id) {
+      if (was[id] !== undefined && after[id] > was[id]) taker = rectOf(root, "#" + id);
+    });
+    // Cards the discard pile got go there; otherwise to the seat that took them.
+    var to = (pile && pileText(root) !== old.__pile) ? pile : (taker || pile);
+    if (to) {
       Object.keys(old).forEach(function (key) {
-        if (!now[key] && document.contains(old[key].el) === false) ghost(old[key].el, old[key].rect, pile, 420 * k);
+        if (!now[key] && document.contains(old[key].el) === false) ghost(old[key].el, old[key].rect, to, 420 * k);
       });
     }
   }

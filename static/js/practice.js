@@ -119,6 +119,21 @@
     return { id: a.id, name: a.getAttribute("name"), value: a.getAttribute("value"),
              inHand: !!a.closest(".game-seat--viewer") };
   }
+  // The replay link's steps travel too (but not the switch to every hand open).
+  var replayBefore = null, replayOpen = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var t = event.detail && event.detail.target;
+    if (t && t.id === "replay" && window.DamFlip) {
+      replayBefore = window.DamFlip.positions(t);
+      replayOpen = t.getAttribute("data-open");
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var root = document.getElementById("replay");
+    if (!root || !replayBefore) return;
+    if (root.getAttribute("data-open") === replayOpen) window.DamFlip.play(root, replayBefore);
+    replayBefore = null;
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!gameSwap(event)) return;
     if (window.DamFlip) before = window.DamFlip.positions(event.detail.target);
