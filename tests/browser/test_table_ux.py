@@ -214,8 +214,7 @@ def test_wide_screens_show_the_navigation_without_a_menu_button(page, live_serve
 def count_animations_after_a_move(page):
     page.evaluate("""() => { window.__anims = 0; const orig = Element.prototype.animate;
       Element.prototype.animate = function () { window.__anims++; return orig.apply(this, arguments); }; }""")
-    first = page.locator(".game-seat--viewer input[name=card]").first
-    first.check()
+    page.locator(".game-seat--viewer label.pick").first.click()  # a tap on the card selects it
     before = page.locator("#game").get_attribute("data-version")
     page.locator("#move-form button[value=attack]").click()
     page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
@@ -241,8 +240,7 @@ def test_bots_wait_for_the_player_at_the_step_pace(page, live_server):
     page.select_option("#bot-pace", "step")
     page.locator(".practice-pace button").click()
     page.wait_for_selector("#game")
-    first = page.locator(".game-seat--viewer input[name=card]").first
-    first.check()
+    page.locator(".game-seat--viewer label.pick").first.click()  # a tap on the card selects it
     before = page.locator("#game").get_attribute("data-version")
     page.locator("#move-form button[value=attack]").click()
     page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
