@@ -211,10 +211,34 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------------ statistics
     @abstractmethod
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
-        """Add a finished simulated deal to ``sums`` (rules/simulation.py), under the keys the
-        game's variant page shows."""
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        """Add a finished simulated deal (``rules.simulation.SimulatedDeal``) to ``sums``,
+        under the keys that ``statistics_figures`` shows.  Every value is a whole number (a
+        count, 0/1, points), so that sums of any chunks of deals are exact."""
+
+    @abstractmethod
+    def statistics_figures(self) -> list[Figure]:
+        """The questions the game's variant page answers from those sums, in page order."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One question of a variant page, answered for every rule set from the simulated sums.
+
+    ``unit`` is "percent" (a rate: the share of deals in which something happens, or
+    ``key`` divided by ``per``, a share of a whole) or "count" (a number per deal).  With
+    ``by_seat`` the keys are ``<key>_1`` … ``<key>_<players>``, seats counted clockwise from
+    the dealer's left (the last seat deals)."""
+
+    key: str
+    title: Promise
+    unit: str = "percent"
+    note: Promise | None = None
+    by_seat: bool = False
+    per: str | None = None  # the whole that ``key`` is a share of (both sums per deal)
+    # With ``by_seat``: the seats' shares add up to one (one loser per deal), so the chart
+    # marks the equal share, 1 in the number of players.
+    equal_share: bool = False
 
 
 def write_common(deal: dict[str, Any], by_key: Mapping[str, list[str]]) -> None:

@@ -17,6 +17,7 @@ from rules.templatetags.cards import card_context
 
 from .base import (
     MOVE_LABELS,
+    Figure,
     GameAdapter,
     Slot,
     discard_slot,
@@ -177,12 +178,31 @@ class DamAdapter(GameAdapter):
             deal.pop("turned", None)
 
     # ------------------------------------------------------------------ statistics
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        result = deal.result
         loser = result.index(1.0) if 1.0 in result else None
-        sums.add("attacks", sum(1 for e in events if e["type"] == "attack"))
+        sums.add("moves", deal.moves)
+        sums.add("attacks", sum(1 for e in deal.events if e["type"] == "attack"))
+        # Seat 1 sits at the dealer's left and attacks first (D-S4); the last seat deals.
         for seat in range(len(result)):
-            sums.add(f"loss_seat_{seat + 1}", 1.0 if loser == seat else 0.0)
-        sums.add("first_attacker_loses", 1.0 if loser == first_mover else 0.0)
-        if queen_holder is not None:
-            sums.add("queen_holder_loses", 1.0 if loser == queen_holder else 0.0)
+            sums.add(f"loss_seat_{seat + 1}", loser == seat)
+        holder = next((s for s in range(len(result))
+                       if C.QUEEN_OF_SPADES in deal.start.view(s)["hand"]), None)
+        if holder is not None:  # she may lie in the stock
+            sums.add("queen_holder_loses", loser == holder)
+
+    def statistics_figures(self) -> list[Figure]:
+        return [
+            Figure("loss_seat", gettext_lazy("How often each seat loses"), by_seat=True,
+                   equal_share=True,
+                   note=gettext_lazy("Seats are counted clockwise from the dealer's left: seat "
+                                     "1 attacks first, the last seat is the dealer.")),
+            Figure("queen_holder_loses",
+                   gettext_lazy("How often the player dealt the queen of spades loses"),
+                   note=gettext_lazy("Deals in which she was dealt to a player, not left in "
+                                     "the stock. She can still be passed on in an attack.")),
+            Figure("attacks", gettext_lazy("Attacks in a deal"), unit="count"),
+            Figure("moves", gettext_lazy("Moves in a deal"), unit="count",
+                   note=gettext_lazy("Every attack, beat, take and other move counts as "
+                                     "one.")),
+        ]

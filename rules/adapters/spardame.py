@@ -13,7 +13,7 @@ from rules.engine import spardame as engine
 from rules.engine.bots import spardame as bots
 from rules.engine.match import Standing
 
-from .base import GameAdapter, Slot, hand_slots, scores_text, who
+from .base import Figure, GameAdapter, Slot, hand_slots, scores_text, who
 
 
 class SpardameAdapter(GameAdapter):
@@ -94,8 +94,36 @@ class SpardameAdapter(GameAdapter):
         deal["hands"] = {p: by_key.get(f"hand:{i}", []) for i, p in enumerate(players)}
 
     # ------------------------------------------------------------------ statistics
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
-        sums.add("moon", 1.0 if any(e["type"] == "moon_shot" for e in events) else 0.0)
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        result = [int(r) for r in deal.result]
+        tricks = [e for e in deal.events if e["type"] == "trick_won"]
+        # The points in play: all the points the tricks carry (so 1/13 and 10/100 compare).
+        sums.add("in_play", sum(e["points"] for e in tricks))
+        sums.add("moon", any(e["type"] == "moon_shot" for e in deal.events))
         for seat in range(len(result)):
             sums.add(f"points_seat_{seat + 1}", result[seat])
+        top = max(result)
+        sums.add("top", top)
+        taker = next((e["seat"] for e in tricks if C.QUEEN_OF_SPADES in e["cards"]), None)
+        if taker is not None:
+            sums.add("queen_taker_loses", result[taker] == top)
+
+    def statistics_figures(self) -> list[Figure]:
+        return [
+            Figure("moon", gettext_lazy("How often someone shoots the moon")),
+            Figure("queen_taker_loses",
+                   gettext_lazy("How often the player who takes the queen of spades scores "
+                                "the most points of the deal"),
+                   note=gettext_lazy("A shared highest score counts.")),
+            Figure("top", gettext_lazy("The highest score of a deal, as a share of the points "
+                                       "in play"), per="in_play",
+                   note=gettext_lazy("The points in play are those of every card that scores "
+                                     "(the hearts and the queen of spades), so rule sets with "
+                                     "different card values compare.")),
+            Figure("points_seat", gettext_lazy("Points each seat gets in a deal, as a share of "
+                                               "the points in play"),
+                   by_seat=True, per="in_play",
+                   note=gettext_lazy("Seats are counted clockwise from the dealer's left, the "
+                                     "last seat is the dealer; the two of clubs leads wherever "
+                                     "it is.")),
+        ]
