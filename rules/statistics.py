@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from rules.adapters import adapter
 from rules.adapters.base import Figure
-from rules.simulation import Estimate, Sums, estimate
+from rules.simulation import PLAYERS, Estimate, Sums, estimate
 
 # Chart geometry, in SVG user units (about pixels: the chart is drawn at its own width).
 WIDTH = 360
@@ -139,9 +139,11 @@ def tick_text(v: float, unit: str) -> str:
     return _("%(value)s%%") % {"value": text} if unit == "percent" else text
 
 
-def figures(game: str, results: Mapping[str, Any], labels: Mapping[str, str]) -> list[dict]:
+def figures(game: str, results: Mapping[str, Any], labels: Mapping[str, str],
+            players: int | None = None) -> list[dict]:
     """Every question of ``game`` that some rule set answers; ``results`` maps a preset to
     its stored sums (``Sums``) in page order, ``labels`` a preset to its name."""
+    players = players or PLAYERS[game]
     out = []
     for figure in adapter(game).statistics_figures():
         groups: list[tuple[str | None, list[Row]]] = []
@@ -162,10 +164,12 @@ def figures(game: str, results: Mapping[str, Any], labels: Mapping[str, str]) ->
         # A measure that is the same in every deal of every rule set says nothing.
         if not every or all(r.estimate.variance == 0 and r.estimate.n > 1 for r in every):
             continue
-        equal = 1 / len(seats) if figure.equal_share and seats else None
+        equal = 1 / players if figure.equal_share else None
+        shown = None if equal is None else tick_text(equal, "percent")
         out.append({"key": figure.key, "title": figure.title, "note": figure.note,
+                    "equal_note": figure.equal_note and str(figure.equal_note) % {"share": shown},
                     "unit": figure.unit, "by_seat": figure.by_seat, "seats": seats,
-                    "equal_share": None if equal is None else tick_text(equal, "percent"),
+                    "equal_share": shown,
                     "groups": groups,
                     "chart": chart(groups, figure.unit, figure.by_seat, equal)})
     return out

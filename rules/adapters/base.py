@@ -236,9 +236,11 @@ class Figure:
     note: Promise | None = None
     by_seat: bool = False
     per: str | None = None  # the whole that ``key`` is a share of (both sums per deal)
-    # With ``by_seat``: the seats' shares add up to one (one loser per deal), so the chart
-    # marks the equal share, 1 in the number of players.
+    # The chart marks 1 in the number of players: with ``by_seat`` the seats' shares add up to
+    # one (one loser per deal), and a rate about one player compares with a random player's.
     equal_share: bool = False
+    # Without ``by_seat``: what the mark means, with ``%(share)s`` for it (25 %).
+    equal_note: Promise | None = None
 
 
 def write_common(deal: dict[str, Any], by_key: Mapping[str, list[str]]) -> None:

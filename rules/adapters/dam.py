@@ -199,8 +199,11 @@ class DamAdapter(GameAdapter):
                                      "1 attacks first, the last seat is the dealer.")),
             Figure("queen_holder_loses",
                    gettext_lazy("How often the player dealt the queen of spades loses"),
+                   equal_share=True,
                    note=gettext_lazy("Deals in which she was dealt to a player, not left in "
-                                     "the stock. She can still be passed on in an attack.")),
+                                     "the stock. She can still be passed on in an attack."),
+                   equal_note=gettext_lazy("The dashed line marks %(share)s: how often any "
+                                           "one player loses.")),
             Figure("attacks", gettext_lazy("Attacks in a deal"), unit="count"),
             Figure("moves", gettext_lazy("Moves in a deal"), unit="count",
                    note=gettext_lazy("Every attack, beat, take and other move counts as "

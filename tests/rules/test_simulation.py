@@ -434,3 +434,8 @@ def test_every_preset_has_a_practise_this_variant_link_that_preselects_it(client
         with translation.override("en"):
             form = client.get(f"{practice}?preset={preset}").content.decode()
         assert re.search(rf'<option value="{preset}"[^>]*selected', form), preset
+
+
+def test_share_column_is_headed_as_a_proportion_not_as_a_verb(client, shipped):
+    text = visible_text(page(client, "spardame", "sv"))
+    assert "Andel" in text and not re.search(r"\bDela\b", text)
