@@ -124,6 +124,6 @@ class SpardameAdapter(GameAdapter):
                                                "the points in play"),
                    by_seat=True, per="in_play",
                    note=gettext_lazy("Seats are counted clockwise from the dealer's left, the "
-                                     "last seat is the dealer; the two of clubs leads wherever "
-                                     "it is.")),
+                                     "last seat is the dealer; whoever holds the two of clubs "
+                                     "leads first, wherever they sit.")),
         ]

@@ -171,7 +171,7 @@ def test_shipped_file_is_written_exactly_as_simulate_writes_it():
 
 def test_check_names_the_regenerate_command_when_the_sample_plays_differently(copy_of_shipped):
     data = json.loads(copy_of_shipped.read_text())
-    data["games"]["dam"]["svarta-maja"]["sample"]["events_sha256"] = "0" * 64
+    data["games"]["dam"]["svarta-maja"]["sample"]["moves_sha256"] = "0" * 64
     copy_of_shipped.write_text(json.dumps(data))
     with pytest.raises(CommandError) as err:
         call_command("simulate", "--check", "--file", str(copy_of_shipped), verbosity=0)
@@ -310,6 +310,16 @@ def test_statistics_page_draws_charts_with_numeric_coordinates(client, shipped, 
     for name, value in re.findall(r'\s(viewBox|x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg):
         assert re.fullmatch(r"-?\d+(\.\d+)?( -?\d+(\.\d+)?)*", value), (name, value)
     assert re.search(r'<rect class="chart__bar" x="[\d.]+" y="[\d.]+" width="[\d.]+"', svg)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_statistics_page_parses_as_html_without_errors(client, shipped, game, language):
+    import html5lib
+
+    parser = html5lib.HTMLParser(strict=False)
+    parser.parse(page(client, game, language))
+    assert parser.errors == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
