@@ -169,3 +169,11 @@ def test_spardame_a_match_won_by_the_reader():
     assert _narrated("spardame", "fi", won) == "Ottelu on päättynyt. Voitit."
     tie = {"type": "match_over", "winners": [1, 2]}
     assert _narrated("spardame", "en", tie) == "The match is over. Winners: Bo, Cilla."
+
+
+@pytest.mark.parametrize(("lang", "gap"), [("sv", "5,4"), ("fi", "5,4"), ("nb", "5,4"),
+                                           ("en", "5.4")])
+def test_a_hints_point_gap_is_written_in_the_languages_decimal_format(lang, gap):
+    with translation.override(lang):
+        reason = adapter("spardame").hint_reason([("a", 1.0, 40), ("b", 6.4, 40)])
+    assert f" {gap} " in reason

@@ -138,11 +138,15 @@ def test_variant_page_without_simulations_says_how_to_get_them(client):
     assert "manage.py simulate" in html
 
 
-def test_variant_page_cites_the_sources(client):
+def test_variant_page_cites_the_sources_by_what_they_are_with_the_one_link_they_give(client):
     with translation.override("en"):
         html = client.get(reverse("variants_dam")).content.decode()
-    for source in ("dam-svarta-maja-sv.txt", "musta-maija-fi.txt", "dam-aldre-beskrivning-sv.txt"):
+    for source in ("a Swedish description of Svarta Maja, which cites Swedish Wikipedia and "
+                   "pagat.com", "a Finnish description of Musta Maija",
+                   "the older Swedish description of Dam"):
         assert source in html
+    assert '<a href="https://www.pagat.com/">pagat.com (Mustamaija)</a>' in html
+    assert ".txt" not in html
 
 
 @pytest.mark.parametrize("game,presets", [("dam", 5), ("dolda", 5), ("spardame", 2)])
