@@ -127,6 +127,8 @@ def _dam(view, shown, marks, selectable, selected, you=None) -> dict[str, Any]:
         pick = selectable and s == view["seat"] and not view["over"]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+            "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+            if s == you else name,
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count or 0) if cards is None else range(0),
             "pickable": pick,
@@ -239,6 +241,8 @@ def _spardame(view, shown, marks, selectable, selected, you=None) -> dict[str, A
         count = view["hand_counts"][s]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+            "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+            if s == you else name,
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count) if cards is None else range(0),
             "pickable": pick,

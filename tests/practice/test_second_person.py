@@ -66,3 +66,13 @@ def test_replay_of_the_players_game_speaks_to_the_player(client):
                           ).content.decode()
     assert "You attack" in html or "You take" in html or "You beat" in html
     assert "as Xenia saw" not in html
+
+
+@pytest.mark.parametrize(("lang", "hand"), [("en", "Your hand"), ("sv", "Din hand"),
+                                            ("fi", "Kätesi")])
+def test_the_players_hand_is_labelled_as_theirs(client, lang, hand):
+    with translation.override(lang):
+        record = start(client, "dam", name="Xenia")
+        html = _page(client, record)
+    assert f'aria-label="{hand}"' in html
+    assert 'aria-label="Xenia"' not in html
