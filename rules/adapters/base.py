@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -189,7 +190,8 @@ class GameAdapter(ABC):
         for e in self.visible(events, seat):
             text = self.narrate_event(e, names, seat, you)
             if text:
-                out.append(text)
+                # A sentence may open with a card's name ("five of diamonds is turned up").
+                out.append(capfirst(text))
         return out
 
     @abstractmethod
