@@ -76,3 +76,20 @@ def test_the_players_hand_is_labelled_as_theirs(client, lang, hand):
         html = _page(client, record)
     assert f'aria-label="{hand}"' in html
     assert 'aria-label="Xenia"' not in html
+
+
+def test_spardame_table_says_the_reader_took_the_last_trick():
+    from tests.tutorials.test_presenters import random_positions
+    from tutorials.presenters import table_context
+
+    for state in random_positions("spardame", 4, 3):
+        view = state.view(0)
+        if view["last_trick"] and not view["trick"]:
+            winner = view["last_trick"]["winner"]
+            with translation.override("en"):
+                mine = table_context(view, you=winner)["last_trick"]["taken_by"]
+                theirs = table_context(view, you=None)["last_trick"]["taken_by"]
+            assert mine == "You took the last trick"
+            assert theirs == f"Last trick taken by P{winner}"
+            return
+    raise AssertionError("no finished trick in the deal")
