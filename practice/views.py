@@ -159,7 +159,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         actions["targets"][0]["checked"] = True  # the only card there is to beat
     table = table_context(view, selectable=actions.get("selectable", False), selected=selected,
                           highlight=selected,
-                          label=_("Card table"))
+                          label=_("Card table"), you=record.human_seat)
     log = P.game_log(record, derived)
     # What happened since the player's last decision: their move, then each bot reply as it
     # is shown (one more line per bot step).
@@ -176,6 +176,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
+        "to_move_you": state.to_move == record.human_seat,
         "over": state.over, "summary": P.series_summary(record),
         "can_deal_again": P.can_deal_again(record) if state.over else False,
         "bot_delay": getattr(settings, "PRACTICE_BOT_DELAY_MS", 700),
@@ -297,7 +298,7 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     at = total if at is None else max(0, min(total, at))
     derived = P.replay_shared(record, at)
     view = _view_for_page(record, derived.state)
-    table = table_context(view, label=_("Card table"))
+    table = table_context(view, label=_("Card table"), you=record.human_seat)
     log = P.game_log(record, derived)
     ctx = {"record": record, "title": GAME_TITLES[game], "table": table,
            "log": log, "latest": log[-1]["lines"] if log else [], "at": at, "total": total,

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import re
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -11,25 +9,9 @@ from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
 from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
+from .search import search
 
 MAX_QUERY = 100
-
-
-def _search_words(query: str) -> list[str]:
-    """The words a search looks for: each cut to its stem-like start (so "players" finds
-    "play", "kortit" finds "kortti", "spelare" finds "spela"), short words such as "how" or
-    "om" left out unless the query has nothing else."""
-    words = re.findall(r"\w+", query.casefold())
-    long = [w for w in words if len(w) >= 4]
-    return [w[:max(4, round(len(w) * 0.6))] for w in long] or words
-
-
-def _matches(query: str, *texts: str) -> bool:
-    # Every word somewhere in the entry, in any order ("how many players" finds "How many
-    # people can play?", whose answer speaks of players).  casefold in Python so that ä, ö, å
-    # and Finnish words match the same way on SQLite and PostgreSQL; the tables are small.
-    haystack = " ".join((t or "") for t in texts).casefold()
-    return all(w in haystack for w in _search_words(query))
 
 
 def _grouped(entries):
@@ -47,7 +29,7 @@ def faq(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
     if query:
-        entries = [e for e in entries if _matches(query, e.question, e.answer)]
+        entries = search(FaqEntry.objects.all(), query, get_language(), ("question", "answer"))
     context = {"groups": _grouped(entries), "query": query, "count": len(entries),
                "language": get_language()}
     template = "rules/faq.html#results" if request.htmx else "rules/faq.html"
@@ -59,8 +41,9 @@ def glossary(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())
     if query:
-        terms = [t for t in terms if _matches(query, t.term, t.definition, t.term_sv, t.term_fi,
-                                              t.term_nb, t.term_en)]
+        # A term is found by its name in any language too ("shoot the moon" on /sv/).
+        terms = search(GlossaryTerm.objects.all(), query, get_language(), ("term", "definition"),
+                       texts=("term_sv", "term_fi", "term_nb", "term_en"))
     context = {"groups": _grouped(terms), "query": query, "count": len(terms)}
     template = "rules/glossary.html#results" if request.htmx else "rules/glossary.html"
     return render(request, template, context)

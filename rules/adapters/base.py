@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -55,6 +57,26 @@ def who(names: Sequence[str], seat: int | None) -> str:
 
 def scores_text(names: Sequence[str], scores: Iterable[int]) -> str:
     return ", ".join(f"{names[s]} {p}" for s, p in enumerate(scores))
+
+
+def said(you: bool, third: str, second: str, **params: Any) -> str:
+    """A sentence about a player: ``second`` ("You take %(cards)s.") when that player is the
+    reader of the page (practice, its replay), else ``third`` ("%(who)s takes %(cards)s.").
+    Both are whole gettext strings, so every language writes its own grammar for each (verb
+    forms, possessives, the Finnish personal endings) instead of putting "You" into a name's
+    place."""
+    return (second if you else third) % params
+
+
+def winners_text(names: Sequence[str], winners: Sequence[int], you: int | None) -> str:
+    """The end of a match: who won, with the reader as "you"."""
+    others = ", ".join(names[s] for s in winners if s != you)
+    if you is not None and you in winners:
+        if not others:
+            return _("The match is over. You win.")
+        return _("The match is over. You share the win with %(names)s.") % {"names": others}
+    return ngettext("The match is over. Winner: %(names)s.",
+                    "The match is over. Winners: %(names)s.", len(winners)) % {"names": others}
 
 
 class GameAdapter(ABC):
@@ -161,19 +183,22 @@ class GameAdapter(ABC):
         return self.engine.visible_events(events, seat)
 
     def narrate(self, events: list[dict[str, Any]], names: Sequence[str],
-                seat: int | None) -> list[str]:
-        """One sentence per event, in the page language, as ``seat`` may see it."""
+                seat: int | None, you: int | None = None) -> list[str]:
+        """One sentence per event, in the page language, as ``seat`` may see it; the seat
+        ``you`` (the practice player, who reads the page) is spoken to in the second person."""
         out = []
         for e in self.visible(events, seat):
-            text = self.narrate_event(e, names, seat)
+            text = self.narrate_event(e, names, seat, you)
             if text:
-                out.append(text)
+                # A sentence may open with a card's name ("five of diamonds is turned up").
+                out.append(capfirst(text))
         return out
 
     @abstractmethod
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
-        """One event in a sentence of the page language, or None for one with nothing to say."""
+                      seat: int | None, you: int | None = None) -> str | None:
+        """One event in a sentence of the page language, or None for one with nothing to say;
+        sentences about the seat ``you`` are in the second person (``said``)."""
 
     # ------------------------------------------------------------------ hints
     def hint_reason(self, ranked: Sequence[tuple[Any, float, int]]) -> str:
@@ -185,10 +210,11 @@ class GameAdapter(ABC):
         return ngettext(
             "In %(n)d simulated deal from here, dealt so that only the cards you can see are "
             "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap).1f points more.",
+            "%(gap)s points more.",
             "In %(n)d simulated deals from here, dealt so that only the cards you can see are "
             "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap).1f points more.", rollouts) % {"n": rollouts, "gap": max(worst - best, 0.0)}
+            "%(gap)s points more.", rollouts) % {
+            "n": rollouts, "gap": number_format(max(worst - best, 0.0), 1)}
 
     # ------------------------------------------------------------------ teacher's editor
     @abstractmethod

@@ -18,6 +18,7 @@ from .base import (
     GameAdapter,
     Slot,
     discard_slot,
+    said,
     scores_text,
     stock_slot,
     who,
@@ -129,37 +130,51 @@ class DoldaAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
+                      seat: int | None, you: int | None = None) -> str | None:
         t = e.get("type")
         w = who(names, e.get("seat"))
+        me = you is not None and e.get("seat") == you
         if t == "draw":
             if e["source"] == "discard":
-                return _("%(who)s takes %(card)s from the discard pile.") % {
-                    "who": w, "card": self.card(e["card"])}
+                return said(me, _("%(who)s takes %(card)s from the discard pile."),
+                            _("You take %(card)s from the discard pile."),
+                            who=w, card=self.card(e["card"]))
             if "card" in e:
-                return _("%(who)s draws %(card)s from the stock.") % {
-                    "who": w, "card": self.card(e["card"])}
-            return _("%(who)s draws from the stock.") % {"who": w}
+                return said(me, _("%(who)s draws %(card)s from the stock."),
+                            _("You draw %(card)s from the stock."),
+                            who=w, card=self.card(e["card"]))
+            return said(me, _("%(who)s draws from the stock."), _("You draw from the stock."),
+                        who=w)
         if t == "swap":
             if "card_out" in e:
-                return _("%(who)s swaps it into position %(n)d and takes out %(card)s.") % {
-                    "who": w, "n": e["position"], "card": self.card(e["card_out"])}
-            return _("%(who)s swaps it into position %(n)d.") % {"who": w, "n": e["position"]}
+                return said(me, _("%(who)s swaps it into position %(n)d and takes out %(card)s."),
+                            _("You swap it into position %(n)d and take out %(card)s."),
+                            who=w, n=e["position"], card=self.card(e["card_out"]))
+            return said(me, _("%(who)s swaps it into position %(n)d."),
+                        _("You swap it into position %(n)d."), who=w, n=e["position"])
         if t == "discard":
-            return _("%(who)s discards %(card)s.") % {"who": w, "card": self.card(e["card"])}
+            return said(me, _("%(who)s discards %(card)s."), _("You discard %(card)s."),
+                        who=w, card=self.card(e["card"]))
         if t == "deal_over":
             return _("The stock is empty: the rows are turned up.")
         if t == "shield":
             shielded = list(e["positions"])  # one or two positions, 1-based
             if len(shielded) == 1:
-                return _("%(who)s shields position %(n)d.") % {"who": w, "n": shielded[0]}
-            return _("%(who)s shields positions %(n)d and %(m)d.") % {
-                "who": w, "n": shielded[0], "m": shielded[1]}
+                return said(me, _("%(who)s shields position %(n)d."),
+                            _("You shield position %(n)d."), who=w, n=shielded[0])
+            return said(me, _("%(who)s shields positions %(n)d and %(m)d."),
+                        _("You shield positions %(n)d and %(m)d."),
+                        who=w, n=shielded[0], m=shielded[1])
         if t == "steal":
             if e.get("victim") is None:
-                return _("%(who)s's thief finds nothing to steal.") % {"who": w}
-            return _("%(who)s steals %(card)s from %(victim)s.") % {
-                "who": w, "card": self.card(e["taken"]), "victim": who(names, e["victim"])}
+                return said(me, _("%(who)s's thief finds nothing to steal."),
+                            _("Your thief finds nothing to steal."), who=w)
+            card = self.card(e["taken"])
+            if you is not None and e["victim"] == you:
+                return _("%(who)s steals %(card)s from you.") % {"who": w, "card": card}
+            return said(me, _("%(who)s steals %(card)s from %(victim)s."),
+                        _("You steal %(card)s from %(victim)s."),
+                        who=w, card=card, victim=who(names, e["victim"]))
         if t == "scored":
             return _("Scores of this deal: %(scores)s.") % {
                 "scores": scores_text(names, e["scores"])}

@@ -13,7 +13,7 @@ from rules.engine import spardame as engine
 from rules.engine.bots import spardame as bots
 from rules.engine.match import Standing
 
-from .base import Figure, GameAdapter, Slot, hand_slots, scores_text, who
+from .base import Figure, GameAdapter, Slot, hand_slots, said, scores_text, who, winners_text
 
 
 class SpardameAdapter(GameAdapter):
@@ -52,34 +52,41 @@ class SpardameAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
+                      seat: int | None, you: int | None = None) -> str | None:
         t = e.get("type")
         w = who(names, e.get("seat"))
+        me = you is not None and e.get("seat") == you
         if t == "pass":
             if "cards" in e:
-                return _("%(who)s passes %(cards)s.") % {"who": w, "cards": self.cards(e["cards"])}
-            return _("%(who)s has chosen three cards to pass.") % {"who": w}
+                return said(me, _("%(who)s passes %(cards)s."), _("You pass %(cards)s."),
+                            who=w, cards=self.cards(e["cards"]))
+            return said(me, _("%(who)s has chosen three cards to pass."),
+                        _("You have chosen three cards to pass."), who=w)
         if t == "cards_exchanged":
             got = e["received"][seat] if seat is not None and seat < len(e["received"]) else []
             if got:
-                return _("The cards change hands. You get %(cards)s.") % {"cards": self.cards(got)}
+                return said(seat == you, _("The cards change hands. %(who)s gets %(cards)s."),
+                            _("The cards change hands. You get %(cards)s."),
+                            who=who(names, seat), cards=self.cards(got))
             return _("The cards change hands.")
         if t == "card_played":
-            return _("%(who)s plays %(card)s.") % {"who": w, "card": self.card(e["cards"][0])}
+            return said(me, _("%(who)s plays %(card)s."), _("You play %(card)s."),
+                        who=w, card=self.card(e["cards"][0]))
         if t == "hearts_broken":
             return _("Hearts are broken.")
         if t == "trick_won":
-            return ngettext("%(who)s takes the trick (%(n)d point).",
-                            "%(who)s takes the trick (%(n)d points).", e["points"]) % {
-                "who": w, "n": e["points"]}
+            n = e["points"]
+            return said(me, ngettext("%(who)s takes the trick (%(n)d point).",
+                                     "%(who)s takes the trick (%(n)d points).", n),
+                        ngettext("You take the trick (%(n)d point).",
+                                 "You take the trick (%(n)d points).", n), who=w, n=n)
         if t == "moon_shot":
-            return _("%(who)s shot the moon!") % {"who": w}
+            return said(me, _("%(who)s shot the moon!"), _("You shot the moon!"), who=w)
         if t == "deal_scored":
             return _("Points of this deal: %(scores)s.") % {
                 "scores": scores_text(names, e["scores"])}
         if t == "match_over":
-            return _("The match is over. Winner: %(names)s.") % {
-                "names": ", ".join(names[s] for s in e["winners"])}
+            return winners_text(names, e["winners"], you)
         return None
 
     # ------------------------------------------------------------------ teacher's editor

@@ -347,9 +347,13 @@ def test_deal_count_per_rule_set_when_the_counts_differ(client):
                  "--workers", "1", "--reset", verbosity=0)
     call_command("simulate", "--game", "spardame", "--preset", "husregler", "--games", "4",
                  "--workers", "1", "--reset", verbosity=0)
+    from rules.variants import preset_label
+
     text = visible_text(page(client, "spardame", "sv"))
-    assert "Standardregler: 3 simulerade givar" in text
-    assert "Husregler: 4 simulerade givar" in text
+    with translation.override("sv"):
+        standard, house = preset_label("spardame", "standard"), preset_label("spardame", "husregler")
+    assert f"{standard}: 3 simulerade givar" in text
+    assert f"{house}: 4 simulerade givar" in text
 
 
 @pytest.mark.parametrize("language", ["sv", "fi", "nb"])
@@ -426,11 +430,15 @@ def test_variant_page_without_statistics_says_how_to_get_them(client):
     assert "manage.py load_content" in html
 
 
-def test_variant_page_cites_the_sources(client):
+def test_variant_page_cites_the_sources_by_what_they_are_with_the_one_link_they_give(client):
     with translation.override("en"):
         html = client.get(reverse("variants_dam")).content.decode()
-    for source in ("dam-svarta-maja-sv.txt", "musta-maija-fi.txt", "dam-aldre-beskrivning-sv.txt"):
+    for source in ("a Swedish description of Svarta Maja, which cites Swedish Wikipedia and "
+                   "pagat.com", "a Finnish description of Musta Maija",
+                   "the older Swedish description of Dam"):
         assert source in html
+    assert '<a href="https://www.pagat.com/">pagat.com (Mustamaija)</a>' in html
+    assert ".txt" not in html
 
 
 @pytest.mark.parametrize("game,presets", [("dam", 5), ("dolda", 5), ("spardame", 2)])
