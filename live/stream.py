@@ -43,6 +43,13 @@ from .models import LiveSession
 QUIET = 15.0  # seconds without a message before the row is read again
 RETRY_MS = 1000  # EventSource's reconnection delay
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
+# Database work of the streams runs on the shared thread pool, not in a thread of each request
+# (Django's default for async views), so the open streams of a process hold a few database
+# connections between them rather than one each.
+def db(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return sync_to_async(fn, thread_sensitive=False)
+
+
 _memo: OrderedDict[tuple, str] = OrderedDict()
 _MEMO_SIZE = 512
 _inflight: dict[tuple, asyncio.Future] = {}
@@ -125,7 +132,7 @@ def _gone(lang: str) -> HttpResponse:
 
 
 async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
-    value = await request.session.aget(key) or {}
+    value = await db(request.session.get)(key) or {}
     return value.get(code) if isinstance(value, dict) else None
 
 
@@ -136,7 +143,7 @@ async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpRespo
     student = await _session_value(request, S.SESSION_STUDENT, code) if code else None
     if lang not in LANGUAGES or not isinstance(student, int):
         return _gone(lang)
-    snap = await sync_to_async(_current)(code, student)
+    snap = await db(_current)(code, student)
     if snap is None:
         return _gone(lang)
     follower = Follower(code, lang, student)
@@ -164,7 +171,7 @@ async def _fresh_snapshot(code: str) -> dict[str, Any] | None:
     held = _snapshots.get(code)
     if held is None or now - held[0] > 1.0:
         future = asyncio.get_running_loop().create_task(
-            sync_to_async(S.load_snapshot)(code))
+            db(S.load_snapshot)(code))
         held = _snapshots[code] = (now, future)
         if len(_snapshots) > 1000:
             for key in [k for k, (t, _f) in _snapshots.items() if now - t > 5]:
@@ -180,7 +187,7 @@ async def _render_async(key: tuple, make: Callable[[], str]) -> str:
         future = asyncio.get_running_loop().create_future()
         _inflight[key] = future
         try:
-            html = await sync_to_async(make)()
+            html = await db(make)()
             future.set_result(_remember(key, html))
         except BaseException as exc:
             future.set_exception(exc)
@@ -261,7 +268,7 @@ async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResp
     key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:
         return _gone(lang)
-    obj = await LiveSession.objects.filter(code=code).afirst()
+    obj = await db(LiveSession.objects.filter(code=code).first)()
     if obj is None or not S.is_teacher({S.SESSION_TEACHER: {code: key}}, obj):
         return _gone(lang)
     names = [bus.channel(code), bus.channel(code, "answers")]
@@ -273,7 +280,7 @@ async def _panel_async(code: str, lang: str, names: list[str]) -> AsyncIterator[
     yield f"retry: {RETRY_MS}\n\n".encode()
     async with bus.AsyncSubscription(names) as sub:
         while True:
-            html, running = await sync_to_async(_render_panel)(code, lang)
+            html, running = await db(_render_panel)(code, lang)
             if html:
                 yield event("panel", html)
             if not running:
