@@ -20,7 +20,7 @@ class StartForm(forms.Form):
 
 
 class ControlForm(forms.Form):
-    ACTIONS = ("goto", "open", "reveal", "close", "names_on", "names_off", "end")
+    ACTIONS = ("goto", "next", "back", "open", "reveal", "close", "names_on", "names_off", "end")
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     step = forms.IntegerField(min_value=0, max_value=10_000, required=False)
     seat = forms.RegexField(regex=r"^(all|\d{1,2})?$", required=False)

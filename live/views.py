@@ -141,7 +141,10 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
             raise S.LiveError(_("This live session has ended."), status=410)
         d = form.cleaned_data
         action = d["action"]
-        if action == "goto":
+        if action in ("next", "back"):
+            # Relative to the step now shown, so that two quick presses go two steps.
+            S.goto(obj, obj.step + (1 if action == "next" else -1), obj.seat)
+        elif action == "goto":
             step = d["step"] if d["step"] is not None else obj.step
             seat = obj.seat if d["seat"] == "" else (None if d["seat"] == "all"
                                                     else int(d["seat"]))
