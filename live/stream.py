@@ -46,8 +46,10 @@ LANGUAGES = {code for code, _name in settings.LANGUAGES}
 # Database work of the streams runs on the shared thread pool, not in a thread of each request
 # (Django's default for async views), so the open streams of a process hold a few database
 # connections between them rather than one each.
-def db(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return sync_to_async(fn, thread_sensitive=False)
+# Under a WSGI server (runserver, the test client) the view's own thread does it, as any view.
+def db(fn: Callable[..., Any], request: HttpRequest | None = None) -> Callable[..., Any]:
+    pooled = request is None or isinstance(request, ASGIRequest)
+    return sync_to_async(fn, thread_sensitive=not pooled)
 
 
 _memo: OrderedDict[tuple, str] = OrderedDict()
@@ -132,7 +134,7 @@ def _gone(lang: str) -> HttpResponse:
 
 
 async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
-    value = await db(request.session.get)(key) or {}
+    value = await db(request.session.get, request)(key) or {}
     return value.get(code) if isinstance(value, dict) else None
 
 
@@ -143,7 +145,7 @@ async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpRespo
     student = await _session_value(request, S.SESSION_STUDENT, code) if code else None
     if lang not in LANGUAGES or not isinstance(student, int):
         return _gone(lang)
-    snap = await db(_current)(code, student)
+    snap = await db(_current, request)(code, student)
     if snap is None:
         return _gone(lang)
     follower = Follower(code, lang, student)
@@ -268,7 +270,7 @@ async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResp
     key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:
         return _gone(lang)
-    obj = await db(LiveSession.objects.filter(code=code).first)()
+    obj = await db(LiveSession.objects.filter(code=code).first, request)()
     if obj is None or not S.is_teacher({S.SESSION_TEACHER: {code: key}}, obj):
         return _gone(lang)
     names = [bus.channel(code), bus.channel(code, "answers")]
