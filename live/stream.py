@@ -35,6 +35,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from . import bus
 from . import service as S
@@ -138,9 +139,8 @@ async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
     return value.get(code) if isinstance(value, dict) else None
 
 
+@require_safe
 async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse:
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
     code = S.normalise_code(code)
     student = await _session_value(request, S.SESSION_STUDENT, code) if code else None
     if lang not in LANGUAGES or not isinstance(student, int):
@@ -263,9 +263,8 @@ def _follow_sync(follower: Follower, names: list[str],
 
 
 # --------------------------------------------------------------------------- projector
+@require_safe
 async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse:
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
     code = S.normalise_code(code)
     key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:

@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from dam_site.htmx import HtmxHttpRequest
 
@@ -191,6 +191,7 @@ def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
     return _answer(request, "live/join.html", {"form": form, "error": error}, status=status)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
@@ -201,8 +202,6 @@ def join(request: HttpRequest) -> HttpResponse:
         except S.LiveError as exc:
             return _join_page(request, form, exc.status, exc.message)
         return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
     initial = F.JoinForm.initial_code(request.GET)
     return _join_page(request, F.JoinForm(initial={"code": initial}))
 
