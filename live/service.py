@@ -135,6 +135,9 @@ class Presentation:
     game: str
     _show: Any = field(repr=False)
     _decision: Any = field(repr=False)
+    # Steps whose presenter note names the move still to be made ("Next move: …"): live, it
+    # stays hidden until the teacher shows the lesson's move.
+    tells_next: frozenset[int] = frozenset()
 
     def show(self, step: int, seat: int | None) -> dict[str, Any]:
         return self._show(step, seat)
@@ -206,7 +209,8 @@ def presentation(kind: str, ref: str) -> Presentation | None:
         return Presentation(kind, f"{game}/{slug}", 1, len(tutorial.steps),
                             list(rp.scn.players), game,
                             lambda step, seat: TV.tutorial_show(tutorial, rp, step, seat),
-                            tutorial_decision)
+                            tutorial_decision,
+                            frozenset(n for n, s in enumerate(tutorial.steps, 1) if s.your_move))
     return None
 
 
@@ -453,8 +457,8 @@ def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
         return ctx
     shown = pres.show(snap["step"], snap["seat"])
     qs = snap["qs"]
-    if qs == LiveSession.OPEN:
-        shown["note"] = ""  # the presenter's note may name the move asked for
+    if qs != LiveSession.REVEALED and snap["step"] in pres.tells_next:
+        shown["note"] = ""  # it names the move a question would ask for
     ctx.update(shown)
     ctx["position"] = snap["step"] - pres.first + 1
     ctx["count"] = pres.last - pres.first + 1

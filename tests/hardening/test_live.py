@@ -195,12 +195,21 @@ def test_a_question_naming_hidden_cards_is_refused(teacher, student):
     assert "live-question" not in student.get(url("live_now", args=[code])).content.decode()
 
 
-def test_the_open_question_does_not_tell_the_move_before_it_is_shown(teacher, student):
+def test_the_lessons_move_is_not_told_before_the_teacher_shows_it(teacher, student):
     code = go_live(teacher, step=ASK_STEP)
     join(student, code)
-    control(teacher, code, action="open")
+    lesson = "Beat five of clubs with eight of clubs"
+    for action in ("next", "back", "open"):  # before the question, and while it is open
+        control(teacher, code, action=action)
+        if LiveSession.objects.get().step != ASK_STEP:
+            continue
+        for html in (student.get(url("live_now", args=[code])).content.decode(),
+                     teacher.get(url("live_projector", args=[code])).content.decode()):
+            assert "present-note" not in html, action  # "Next move: Bo: Beat five …"
+            assert "live-lesson" not in html and "live-bar--lesson" not in html
+    control(teacher, code, action="reveal")
     html = student.get(url("live_now", args=[code])).content.decode()
-    assert "live-option" in html and "present-note" not in html and "live-lesson" not in html
+    assert "present-note" in html and lesson in html.split('class="live-lesson"')[1]
 
 
 # --------------------------------------------------------------------------- answers
