@@ -26,7 +26,6 @@ import asyncio
 import os
 import re
 import secrets
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,12 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.hardening.servers import (  # noqa: E402
-    BIN,
+    AsgiServer,
     Database,
     Server,
     check_services,
-    free_port,
-    server_env,
 )
 
 LANGS = ("sv", "fi", "nb", "en")
@@ -50,47 +47,6 @@ TUTORIAL = ("dam", "anna-bo-cilla")
 QUESTION_STEP = 3  # a "your move" step of that tutorial
 VERSION = re.compile(r'data-version="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-class Asgi:
-    """One uvicorn process serving dam_site.asgi on a free loopback port."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.port = free_port()
-        self.env = env
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Asgi:
-        self.process = subprocess.Popen(
-            [str(BIN / "uvicorn"), "dam_site.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning", "--no-access-log",
-             "--timeout-graceful-shutdown", "2"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=sys.stderr)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"uvicorn exited with {self.process.returncode}")
-            try:
-                if httpx.get(self.base + "/healthz/", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("uvicorn did not answer /healthz/ within 30 s")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
 
 
 def csrf_of(html: str) -> str:
@@ -264,13 +220,12 @@ def main() -> None:
     db.create()
     prefix = f"bench-classroom-{os.getpid()}-{secrets.token_hex(3)}"
     os.environ["TRUSTED_PROXIES"] = "127.0.0.1"
-    env = {**server_env(db.url, prefix), "TRUSTED_PROXIES": "127.0.0.1"}
     pages: list[Server] = []
-    streams: list[Asgi] = []
+    streams: list[AsgiServer] = []
     try:
         for _ in range(args.servers):
             pages.append(Server(db.url, prefix, workers=args.workers).start())
-            streams.append(Asgi(env).start())
+            streams.append(AsgiServer(db.url, prefix).start())
         lines = asyncio.run(run(args, [s.base for s in pages], [s.base for s in streams]))
     finally:
         for s in streams:
