@@ -23,16 +23,36 @@
     if (el.closest("input, textarea, select, [contenteditable]")) return true;
     return (key === " " || key === "Spacebar") && !!el.closest("button, summary, a");
   }
+  // Keys pressed while a step is loading wait for it (a clicker pressed twice goes two steps).
+  var busy = false;
+  var pending = [];
+  function press(id) {
+    var button = document.getElementById(id);
+    if (button) button.click();
+  }
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (!document.querySelector(".live-projector") || inControl(event.target, event.key)) return;
     var id = null;
     if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === " " || event.key === "Spacebar") id = "present-next";
     else if (event.key === "ArrowLeft" || event.key === "PageUp") id = "present-back";
-    var button = id && document.getElementById(id);
-    if (!button) return;
+    if (!id || (!busy && !document.getElementById(id))) return;
     event.preventDefault();
-    button.click();
+    if (busy) { if (pending.length < 10) pending.push(id); return; }
+    press(id);
+  });
+  function inRoot(event) {
+    var root = document.getElementById("live-root");
+    return !!(root && event.target && root.contains(event.target));
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) { if (inRoot(event)) busy = true; });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (inRoot(event) && !(event.detail && event.detail.successful)) { busy = false; pending = []; }
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.target || event.target.id !== "live-root") return;
+    busy = false;
+    if (pending.length) press(pending.shift());
   });
 
   function setup() {

@@ -46,6 +46,12 @@ def join(browser, live_server, language, name, code):
     return context, phone
 
 
+def end(page) -> None:
+    """End the session, so that its streams end before the test's database goes."""
+    page.get_by_role("button", name=re.compile("End live session|Avsluta|Lopeta|Avslutt")).click()
+    expect(page.locator(".live-ended")).to_be_visible()
+
+
 def shown_cards(page) -> set[str]:
     return set(page.locator("#live-follow [data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"))
@@ -108,4 +114,26 @@ def test_a_phone_that_slept_catches_up_on_its_own(page, live_server, browser):
     context.set_offline(False)
     phone.evaluate("window.dispatchEvent(new Event('online'))")
     expect(phone.locator(".live-step")).to_have_attribute("data-step", "3", timeout=5000)
+    end(page)
+    expect(phone.locator(".live-ended")).to_be_visible()
     context.close()
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_join_page_and_projector_pass_axe_and_the_join_page_fits_375_px(page, live_server,
+                                                                        language):
+    with translation.override(language):
+        present = reverse("tutorial_present", kwargs={"game": GAME, "slug": SLUG, "step": 3})
+    page.goto(live_server.url + present)
+    page.locator(".present-go-live").click()
+    expect(page.locator(".live-qr svg")).to_be_visible()
+    page.locator("#live-ask").click()
+    expect(page.locator(".live-bar")).to_have_count(8)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    end(page)
+    page.set_viewport_size(PHONE)
+    page.goto(url(live_server, "live_join", language))
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
