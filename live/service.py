@@ -288,10 +288,9 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
                             % {"name": pres.players[dec.mover]}, status=409)
         options.append(Option(_canonical(module, a),
                               game.describe(a, dec.scn.players)))
-    reason = dec.reason() if callable(dec.reason) else dec.reason
-    # The teacher's own narration may name any card: only with every hand open.
-    if seat is not None and pres.kind == "scenario":
-        reason = ""
+    # The teacher's narration and the lessons' explanations may name any card of any hand
+    # (the presenter, too, shows them only with every hand open): a seat's view has none.
+    reason = "" if seat is not None else dec.reason() if callable(dec.reason) else dec.reason
     return Question(pres.players[dec.mover], options, _canonical(module, expected),
                     str(reason or ""))
 

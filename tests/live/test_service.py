@@ -121,3 +121,9 @@ def test_every_change_raises_the_version():
 def test_the_same_step_again_changes_nothing():
     obj = S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None)
     assert S.goto(obj, 3, None).version == obj.version
+
+
+def test_in_a_seat_view_a_lessons_explanation_is_no_reason_either():
+    pres = S.presentation("tutorial", "dam/anna-bo-cilla")
+    assert S.question(pres, 3, None).reason
+    assert S.question(pres, 3, 1).reason == ""
