@@ -37,8 +37,8 @@ from . import bus
 from .models import LiveAnswer, LiveSession, LiveStudent
 
 # 31 letters and digits, none that reads as another (no 0/O, 1/I/L): 31**6, about 887 million
-# codes, against a handful of live sessions and joining limited to 10 tries a minute per
-# address (RATE_LIMITS["live_join"]).
+# codes, against a handful of live sessions and 10 wrong codes a minute per address
+# (settings.LIVE_JOIN_FAILURES).
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SESSION_TEACHER = "live_teacher"  # {code: teacher key} in the teacher's session

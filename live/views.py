@@ -6,13 +6,13 @@
   question controls, the answers' chart) and its buttons (htmx, or plain forms).
 - ``short``: ``/j/<code>/``, the address on the projector and in the QR code, sends a phone to
   the join page in its own language.
-- ``join`` (rate limited per address): the code and an optional display name.
+- ``join``: the code and an optional display name; wrong codes are limited per address.
 - ``follow``, ``now`` and ``answer``: the student's page, its current state (what a phone
   reloads after sleeping) and its answer to a question.
 
 Any bad code, a session that ended, or a session the visitor has not joined gets the same
 404: the answers never tell an existing code from a made-up one, except to the join form,
-which is rate limited.
+which holds each address to a few wrong codes a minute.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -27,9 +28,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from dam_site.htmx import HtmxHttpRequest
+from dam_site.ratelimit import client_key, sliding_usage
 
 from . import forms as F
 from . import service as S
@@ -191,15 +194,37 @@ def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
     return _answer(request, "live/join.html", {"form": form, "error": error}, status=status)
 
 
+def _failures(request: HttpRequest, count: bool) -> int:
+    """Wrong codes tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
+    sliding window as in dam_site/ratelimit.py): the seconds to wait before trying again, or
+    0.  Only failures count, so a class behind one school address joins at once, while
+    guessing codes is held to a few tries a minute."""
+    rate = getattr(settings, "LIVE_JOIN_FAILURES", None)
+    if not rate:
+        return 0
+    usage = sliding_usage("live_join_failures", client_key(request), rate, increment=count)
+    return usage.retry_after if usage.should_limit else 0
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
+        wait = _failures(request, count=False)
+        if wait:
+            response = _join_page(request, form, 429, ngettext(
+                "Too many wrong codes were tried from this network. Wait %(n)d second and "
+                "try again.", "Too many wrong codes were tried from this network. Wait "
+                "%(n)d seconds and try again.", wait) % {"n": wait})
+            response["Retry-After"] = str(wait)
+            return response
         if not form.is_valid():
+            _failures(request, count=True)
             return _join_page(request, form, 400, F.first_error(form))
         try:
             obj = S.join(request.session, form.cleaned_data["code"], form.cleaned_data["name"])
         except S.LiveError as exc:
+            _failures(request, count=True)
             return _join_page(request, form, exc.status, exc.message)
         return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
     initial = F.JoinForm.initial_code(request.GET)

@@ -111,22 +111,34 @@ def test_a_session_ends_by_itself_after_its_hours(teacher, student):
     assert control(teacher, code, action="next").status_code == 410
 
 
-@override_settings(RATE_LIMITS={"live_join": "10/m"})
-def test_joining_is_rate_limited_per_address(student):
+@override_settings(LIVE_JOIN_FAILURES="10/m")
+def test_wrong_codes_are_limited_per_address(student):
     cache.clear()
     statuses = [student.post(url("live_join"), {"code": "ZZZZZZ"}).status_code
                 for _ in range(11)]
+    refused = student.post(url("live_join"), {"code": "ZZZZZZ"})
     cache.clear()
     assert statuses[:10] == [404] * 10
     assert statuses[10] == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "Too many wrong codes" in refused.content.decode()
 
 
-def test_the_base_settings_limit_joining_and_going_live():
+@override_settings(LIVE_JOIN_FAILURES="10/m")
+def test_a_whole_class_behind_one_address_can_join(teacher):
+    cache.clear()
+    code = go_live(teacher)
+    statuses = [Client().post(url("live_join"), {"code": code}).status_code for _ in range(35)]
+    cache.clear()
+    assert statuses == [303] * 35
+
+
+def test_the_base_settings_limit_wrong_codes_and_going_live():
     from dam_site.ratelimit import limit_for
     from dam_site.settings import base
 
+    assert base.LIVE_JOIN_FAILURES
     with override_settings(RATE_LIMITS=base.RATE_LIMITS):
-        assert limit_for("live_join") is not None
         assert limit_for("live_start") is not None
 
 
