@@ -127,3 +127,16 @@ def test_in_a_seat_view_a_lessons_explanation_is_no_reason_either():
     pres = S.presentation("tutorial", "dam/anna-bo-cilla")
     assert S.question(pres, 3, None).reason
     assert S.question(pres, 3, 1).reason == ""
+
+
+def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
+    from django.urls import reverse
+
+    with translation.override("en"):
+        path = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla",
+                                                   "step": 3})
+    html = client.get(path + "?seat=1", HTTP_HX_REQUEST="true").content.decode()
+    form = html[html.index('id="present-live"'):]
+    form = form[:form.index("</form>")]
+    assert 'hx-swap-oob="true"' in form
+    assert 'name="step" value="3"' in form and 'name="seat" value="1"' in form
