@@ -1,6 +1,8 @@
 # Two commands: `make run` serves the site, `make test` runs the whole suite (after `make lint`:
 # ruff over the repository and mypy, strict, over the rules engine).
-# Both start with `make setup`, which is idempotent and quick when nothing changed.
+# Both start with `make setup`, which is idempotent and quick when nothing changed.  It plays
+# no deals: the variant pages' statistics ship in rules/content/statistics.json, which
+# load_content puts into the database (regenerate the file with `manage.py simulate --write`).
 
 VENV := .venv
 BIN := $(VENV)/bin
@@ -32,7 +34,6 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
 migrate: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput -v 0
 	$(BIN)/python manage.py load_content
-	$(BIN)/python manage.py simulate --games 2000 --max-seconds 120 -v 0
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)

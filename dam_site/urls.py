@@ -3,6 +3,9 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from live import stream as live_stream
+from live import views as live_views
+
 from . import views
 
 urlpatterns = [
@@ -11,6 +14,13 @@ urlpatterns = [
     path("preferences/deck/", views.deck_preference, name="deck_preference"),
     path("healthz/", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
+    # The live classroom: the short address on the projector, and the event streams, which
+    # production serves from the ASGI process (README, "Production").
+    path("j/", live_views.short, name="live_short_blank"),
+    path("j/<slug:code>/", live_views.short, name="live_short"),
+    path("live/<slug:code>/<slug:lang>/", live_stream.follow_stream, name="live_stream"),
+    path("live/<slug:code>/<slug:lang>/teacher/", live_stream.teacher_stream,
+         name="live_stream_teacher"),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
@@ -19,6 +29,7 @@ urlpatterns += i18n_patterns(
     path("", include("tutorials.urls")),
     path("", include("practice.urls")),
     path("", include("teacher.urls")),
+    path("", include("live.urls")),
     prefix_default_language=True,
 )
 

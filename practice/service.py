@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules import replay as stored
 from rules.adapters import ADAPTERS, adapter
+from rules.adapters.base import winners_text
 from rules.engine import scenario as scn
 from rules.engine.bots import strong
 from rules.engine.errors import IllegalAction, ScenarioError
@@ -293,7 +294,8 @@ def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
     log = []
     for i, (seat, events) in enumerate(zip(derived.seats, derived.events), start=1):
         log.append({"number": i, "seat": seat, "mine": seat == record.human_seat,
-                    "lines": game.narrate(events, record.names, record.human_seat)})
+                    "lines": game.narrate(events, record.names, record.human_seat,
+                                          you=record.human_seat)})
     return log
 
 
@@ -321,7 +323,8 @@ def series_summary(record: PracticeGame) -> dict[str, Any]:
         "title": game.summary_title(now, options_for(record.game, record.rules)),
         "column": game.summary_column,
         "rows": [{"name": names[s], "value": v} for s, v in enumerate(now.values)],
-        "match_over": now.over, "winners": [names[s] for s in now.winners]}
+        "match_over": now.over, "winners": [names[s] for s in now.winners],
+        "result": winners_text(names, now.winners, record.human_seat) if now.winners else ""}
     return summary
 
 

@@ -210,7 +210,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
                           label=_("Card table"), pick_target=bool(actions.get("beats")),
                           target=target, unplayable=actions.get("unplayable"),
                           one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
-                          taps=actions.get("taps"))
+                          taps=actions.get("taps"), you=record.human_seat)
     log = P.game_log(record, derived)
     # What happened since the player's last decision: their move, then each bot reply as it
     # is shown (one more line per bot step).
@@ -227,6 +227,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
+        "to_move_you": state.to_move == record.human_seat,
         "over": state.over, "summary": P.series_summary(record),
         "can_deal_again": P.can_deal_again(record) if state.over else False,
         "bot_delay": _bot_delay(request), "pace": _pace(request), "paces": PACE_CHOICES,
@@ -383,7 +384,7 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
         view, reveal, _marker = adapter(game).open_view(derived.state, record.human_seat)
     else:
         view, reveal = _view_for_page(record, derived.state), None
-    table = table_context(view, reveal=reveal, label=_("Card table"))
+    table = table_context(view, reveal=reveal, label=_("Card table"), you=record.human_seat)
     log = P.game_log(record, derived)
     more = "&open=1" if opened else ""
 

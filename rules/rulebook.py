@@ -106,14 +106,16 @@ DAM = Game(
                     id="D-T2",
                     title=_("Spades are never trump"),
                     text=_(
-                        "If the turned card is a spade, it goes back into the stock at a random "
-                        "place (possibly the top) and the top card is turned again, as often as "
-                        "needed. The option that lets spades be trump switches this off."
+                        "If the turned card is a spade, it is pushed back in among the cards of "
+                        "the stock and the top card is turned again, as often as needed. The "
+                        "option that lets spades be trump switches this off."
                     ),
                     decision=_(
-                        "If the stock holds nothing but spades, we play the deal without trump. "
-                        "The sources do not cover this rare case, and turning cards for ever is no "
-                        "answer."
+                        "The sources say only that the spade goes back into the stock, in among "
+                        "the cards; we put it at a random place, which may be the top, so that "
+                        "nobody knows where it lies. If the stock holds nothing but spades, we "
+                        "play the deal without trump: the sources do not cover this rare case, "
+                        "and turning cards for ever is no answer."
                     ),
                     options=("spades_can_be_trump",),
                     example=("5S",),
@@ -773,9 +775,17 @@ SPARDAME = Game(
                     title=_("Shooting the moon"),
                     text=_(
                         "If one player takes every heart and the queen of spades in a deal, that "
-                        "player scores 0 and everyone else scores all the points in play: 26 "
-                        "normally, 25 when the two of hearts was removed, 230 with high values. "
-                        "With the fixed-26 option the others get 26 each, whatever the values."
+                        "player scores 0 and everyone else scores 26 – in the usual game exactly "
+                        "the points in play."
+                    ),
+                    decision=_(
+                        "The Norwegian description of Spardame gives the others 26 each and says "
+                        "no more. Read as “the points in play”, that is 25 when the two of hearts "
+                        "has been removed and 230 with high values; read to the letter, it is 26 "
+                        "whatever the values. We follow the first reading, so that shooting the "
+                        "moon always hands the others what the deal would have cost the shooter. "
+                        "The option “The moon gives the others 26 each” plays the second one, as "
+                        "the description's house rules do."
                     ),
                     options=("moon", "moon_fixed_26"),
                 ),

@@ -47,8 +47,8 @@ PRESET_LABELS = {
         "dolda-kort": pgettext_lazy("rule set", "Basic game"),
         "sju-kort": pgettext_lazy("rule set", "Seven cards in the row"),
         "hemligt-kort": pgettext_lazy("rule set", "With a secret card"),
-        "avancerad": pgettext_lazy("rule set", "Advanced"),
-        "avancerad-max-5": pgettext_lazy("rule set", "Advanced, special cards at most 5"),
+        "avancerad": pgettext_lazy("rule set", "Advanced game"),
+        "avancerad-max-5": pgettext_lazy("rule set", "Advanced game, special cards at most 5 points"),
     },
     "spardame": {
         "standard": pgettext_lazy("rule set", "Standard rules"),
@@ -84,13 +84,23 @@ VALUE_LABELS = {
     "S": pgettext_lazy("suit", "spades"),
 }
 
-# Where a source states nothing the cell stays empty; a dash would suggest "no".
+# The one address the source texts give (the Swedish description names pagat.com).
+PAGAT = "https://www.pagat.com/"
+
+# Where a source states nothing the cell stays empty; a dash would suggest "no".  ``texts``
+# names the source texts by what they are (never by their file names), with a link where the
+# texts give an address.
 SOURCES = {
     "dam": {
-        "columns": [_("Swedish Wikipedia"), _("pagat.com (Mustamaija)"), _("Finnish description"),
-                    _("Older Swedish description")],
-        "files": ["dam-svarta-maja-sv.txt", "dam-svarta-maja-sv.txt", "musta-maija-fi.txt",
-                  "dam-aldre-beskrivning-sv.txt"],
+        "columns": [{"name": _("Swedish Wikipedia")},
+                    {"name": _("pagat.com (Mustamaija)"), "url": PAGAT},
+                    {"name": _("Finnish description")}, {"name": _("Older Swedish description")}],
+        "texts": [
+            {"name": _("a Swedish description of Svarta Maja, which cites Swedish Wikipedia and "
+                       "pagat.com")},
+            {"name": _("a Finnish description of Musta Maija")},
+            {"name": _("the older Swedish description of Dam")},
+        ],
         "rows": [
             (_("Players"), ["2–8", "2–6", "", ""]),
             (_("Cards in hand"), ["6", _("5 (also 3)"), _("5; variants with 6 and 3"), "6"]),
@@ -106,8 +116,9 @@ SOURCES = {
         ],
     },
     "dolda": {
-        "columns": [_("Swedish Wikipedia")],
-        "files": ["dam-dolda-kort-sv.txt"],
+        "columns": [{"name": _("Swedish Wikipedia")}],
+        "texts": [{"name": _("a Swedish description of Dam med dolda kort, after Swedish "
+                             "Wikipedia")}],
         "rows": [
             (_("Cards in a row"), [_("6, the last crosswise; variant with 7")]),
             (_("Secret card"), [_("variant: four hidden cards and a secret card held to the forehead")]),
@@ -117,8 +128,8 @@ SOURCES = {
         ],
     },
     "spardame": {
-        "columns": [_("Norwegian description")],
-        "files": ["spardame-nb.txt"],
+        "columns": [{"name": _("Norwegian description")}],
+        "texts": [{"name": _("a Norwegian description of Spardame")}],
         "rows": [
             (_("Players"), [_("3–6; twos removed so the hands are equal")]),
             (_("Passing"), [_("three cards: left, right, across, then none")]),

@@ -1,35 +1,17 @@
 from __future__ import annotations
 
-import re
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import urlencode
-from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
 from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
+from .search import search
 
 MAX_QUERY = 100
-
-
-def _search_words(query: str) -> list[str]:
-    """The words a search looks for: each cut to its stem-like start (so "players" finds
-    "play", "kortit" finds "kortti", "spelare" finds "spela"), short words such as "how" or
-    "om" left out unless the query has nothing else."""
-    words = re.findall(r"\w+", query.casefold())
-    long = [w for w in words if len(w) >= 4]
-    return [w[:max(4, round(len(w) * 0.6))] for w in long] or words
-
-
-def _matches(query: str, *texts: str) -> bool:
-    # Every word somewhere in the entry, in any order ("how many players" finds "How many
-    # people can play?", whose answer speaks of players).  casefold in Python so that ä, ö, å
-    # and Finnish words match the same way on SQLite and PostgreSQL; the tables are small.
-    haystack = " ".join((t or "") for t in texts).casefold()
-    return all(w in haystack for w in _search_words(query))
 
 
 def _grouped(entries):
@@ -47,7 +29,7 @@ def faq(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
     if query:
-        entries = [e for e in entries if _matches(query, e.question, e.answer)]
+        entries = search(FaqEntry.objects.all(), query, get_language(), ("question", "answer"))
     context = {"groups": _grouped(entries), "query": query, "count": len(entries),
                "language": get_language()}
     template = "rules/faq.html#results" if request.htmx else "rules/faq.html"
@@ -59,8 +41,9 @@ def glossary(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())
     if query:
-        terms = [t for t in terms if _matches(query, t.term, t.definition, t.term_sv, t.term_fi,
-                                              t.term_nb, t.term_en)]
+        # A term is found by its name in any language too ("shoot the moon" on /sv/).
+        terms = search(GlossaryTerm.objects.all(), query, get_language(), ("term", "definition"),
+                       texts=("term_sv", "term_fi", "term_nb", "term_en"))
     context = {"groups": _grouped(terms), "query": query, "count": len(terms)}
     template = "rules/glossary.html#results" if request.htmx else "rules/glossary.html"
     return render(request, template, context)
@@ -94,71 +77,44 @@ def _tutorial_steps(game: str) -> dict[str, list[dict]]:
     return found
 
 
-STAT_LABELS = {
-    "actions": _("Moves per deal"),
-    "attacks": _("Attacks per deal"),
-    "first_attacker_loses": _("The first attacker loses"),
-    "queen_holder_loses": _("The player dealt the queen of spades loses"),
-    "moon": _("Someone shoots the moon"),
-    "winning_score": _("Winning score"),
-    "average_score": _("Average score"),
-}
-
-
-def _stat_label(key: str) -> str:
-    if key.startswith("loss_seat_"):
-        return str(_("Seat %(seat)s loses") % {"seat": key.rsplit("_", 1)[1]})
-    if key.startswith("points_seat_"):
-        return str(_("Points taken by seat %(seat)s") % {"seat": key.rsplit("_", 1)[1]})
-    return str(STAT_LABELS[key])
-
-
-def _chart(rows: list[dict], rate: bool) -> dict:
-    """Geometry for a horizontal bar chart with 95% interval whiskers, drawn server-side."""
-    top = max([r["high"] for r in rows] + [1.0 if rate else 0.0]) or 1.0
-    scale = 1.0 if rate else top * 1.1
-    bar_h, gap, left, width = 22, 10, 0, 300
-    bars = []
-    for i, r in enumerate(rows):
-        y = i * (bar_h + gap)
-        bars.append({**r, "y": y, "h": bar_h, "mid": y + bar_h / 2,
-                     "w": round(width * max(r["mean"], 0) / scale, 1),
-                     "x_low": round(width * max(r["low"], 0) / scale, 1),
-                     "x_high": round(width * min(r["high"], scale) / scale, 1)})
-    # Room on the right for the labels written after each bar.
-    return {"bars": bars, "width": width + left + 300, "height": len(rows) * (bar_h + gap)}
-
-
 @require_safe
 def variants(request: HttpRequest, game: str) -> HttpResponse:
     from .models import SimulationResult
     from .rulebook import GAMES
-    from .simulation import Sums, estimates
+    from .simulation import PLAYERS, Sums
+    from .statistics import figures
     from .variants import SOURCES, preset_label, preset_table
 
     book = next(g for g in GAMES if g.key == game)
     table = preset_table(game)
-    results = {r.preset: r for r in SimulationResult.objects.filter(game=game) if r.games}
-    per_preset = {p: estimates(Sums.from_json(results[p].sums)) for p in table["presets"]
-                  if p in results}
-    keys: list[str] = []
-    for est in per_preset.values():
-        keys += [k for k in est if k not in keys]
-    # One chart per measure with a bar per preset, so the variants can be compared at a glance.
-    stats = []
-    for key in keys:
-        rows = [{"label": preset_label(game, preset), "mean": e.mean, "low": e.low, "high": e.high, "rate": e.rate}
-                for preset, est in per_preset.items() if (e := est.get(key))]
-        rate = rows[0]["rate"]
-        stats.append({"key": key, "label": _stat_label(key), "rate": rate,
-                      "chart": _chart(rows, rate), "rows": rows})
-    games = [{"preset": p, "label": preset_label(game, p), "games": r.games, "players": r.players}
-             for p, r in results.items()]
+    stored = {r.preset: r for r in SimulationResult.objects.filter(game=game, players=PLAYERS[game])
+              if r.games}
+    results = {p: Sums.from_json(stored[p].sums) for p in table["presets"] if p in stored}
+    labels = {p: preset_label(game, p) for p in table["presets"]}
+    counts = {p: stored[p].games for p in results}
     practice_url = reverse(f"practice_{game}")
     presets = [{"name": p, "label": preset_label(game, p), "practice": f"{practice_url}?{urlencode({'preset': p})}"}
                for p in table["presets"]]
     return render(request, "rules/variants.html", {
         "presets": presets,
-        "book": book, "game": game, "table": table, "sources": SOURCES[game], "stats": stats,
-        "simulated": games,
+        "book": book, "game": game, "table": table, "sources": SOURCES[game],
+        "stats": figures(game, results, labels), "deal_count": _deal_count(counts, labels),
+        "players": PLAYERS[game],
     })
+
+
+def _deal_count(counts: dict[str, int], labels: dict[str, str]) -> str:
+    """How many simulated deals the figures rest on, as stored (one number when every rule
+    set has the same count)."""
+    if not counts:
+        return ""
+    if len(set(counts.values())) == 1:
+        n = next(iter(counts.values()))
+        return ngettext("Based on %(count)s simulated deal per rule set.",
+                        "Based on %(count)s simulated deals per rule set.", n) % {
+            "count": number_format(n, force_grouping=True)}
+    parts = [ngettext("%(rule_set)s: %(count)s simulated deal",
+                      "%(rule_set)s: %(count)s simulated deals", n) % {
+        "rule_set": labels[p], "count": number_format(n, force_grouping=True)}
+        for p, n in counts.items()]
+    return " · ".join(parts)

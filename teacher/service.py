@@ -504,6 +504,43 @@ def export_json(obj: TeacherScenario) -> str:
 
 
 # --------------------------------------------------------------------------- practice games
+def _you_words() -> set[str]:
+    """The practice form's default player name ("You") in every language of the site."""
+    from django.conf import settings
+    from django.utils import translation
+
+    words = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            words.add(str(_("You")))
+    return words
+
+
+def _named_learner(data: dict[str, Any], human: str) -> dict[str, Any]:
+    """A practice game whose player kept the default name "You" is presented to a class with
+    that seat called "Player" (in the page language), so the narration says "Player takes"
+    rather than "You takes".  The default name is never a card code or a number, so every
+    whole word equal to it in the file (names, dict keys, move words) is the player."""
+    if human not in _you_words():
+        return data
+    taken = set(data["players"])
+    new = str(_("Player"))
+    n = 2
+    while new in taken:
+        new, n = f"{_('Player')}{n}", n + 1
+
+    def rename(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {(new if k == human else k): rename(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, str):
+            return " ".join(new if w == human else w for w in value.split(" "))
+        return value
+
+    return rename(data)
+
+
 def from_practice(session, record: Any) -> TeacherScenario:
     """A saved scenario from a finished practice game (through the practice export)."""
     from practice.service import export
@@ -511,7 +548,7 @@ def from_practice(session, record: Any) -> TeacherScenario:
     if record.result is None:
         raise TeacherError(_("Only a finished game can be presented: its hands are secret "
                              "until the deal is over."), status=409)
-    data = export(record)
+    data = _named_learner(export(record), record.names[record.human_seat])
     try:  # a game stored before names were checked may hold a control character
         broken = bool(scenario.check(scenario.parse(data)))
     except ScenarioError:

@@ -583,8 +583,21 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
         return render(request, "teacher/not_found.html", {
             "message": _("This scenario has no step %(n)d.") % {"n": step},
             "back_url": reverse("scenario_present", args=[code, 0])}, status=404)
-    frame = frames[step]
     seat = _seat_param(request, scn.players)
+    ctx = _present_ctx(
+        **scenario_show(obj, scn, frames, step, seat), n=step, first=0, last=len(frames) - 1,
+        url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
+        players=scn.players, back_url=reverse("scenario_detail", args=[code]))
+    ctx["live"] = {"kind": "scenario", "ref": code, "step": step, "seat": seat}
+    return _render_present(request, ctx)
+
+
+def scenario_show(obj: TeacherScenario, scn: scenario.Scenario, frames: list[S.Frame],
+                  step: int, seat: int | None) -> dict[str, Any]:
+    """What the presenter shows at a scenario's step ``step`` from ``seat``'s eyes (None: every
+    hand open), in the page language: title, game, table, narration and note.  The live
+    classroom (live/) shows students exactly this."""
+    frame = frames[step]
     note = ""
     if frame.step is not None and frame.step.kind == "illegal":
         note = _refused_note(scn, frames[step - 1].state, frame.step.move,
@@ -595,12 +608,8 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
         say = S.narration(frame.step.say if frame.step else None)
     else:
         say = _seat_narration(scn.game, frame.events, scn.players, seat)
-    ctx = _present_ctx(
-        title=obj.title or _("Scenario %(code)s") % {"code": obj.code}, game=scn.game, n=step,
-        first=0, last=len(frames) - 1, table=_table(scn, frame, seat), say=say,
-        url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
-        players=scn.players, note=note, back_url=reverse("scenario_detail", args=[code]))
-    return _render_present(request, ctx)
+    return {"title": obj.title or _("Scenario %(code)s") % {"code": obj.code},
+            "game": scn.game, "table": _table(scn, frame, seat), "say": say, "note": note}
 
 
 @require_safe
@@ -613,8 +622,21 @@ def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) 
             "message": _("There is no such tutorial step."),
             "back_url": reverse("scenarios_new")}, status=404)
     rp = tutorial_replay(game, slug)
-    lesson = tutorial.steps[step - 1]
     seat = _seat_param(request, rp.scn.players)
+    ctx = _present_ctx(
+        **tutorial_show(tutorial, rp, step, seat), n=step, first=1, last=len(tutorial.steps),
+        url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
+                                                               "step": k}),
+        seat=seat, players=rp.scn.players,
+        back_url=reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": step}))
+    ctx["live"] = {"kind": "tutorial", "ref": f"{game}/{slug}", "step": step, "seat": seat}
+    return _render_present(request, ctx)
+
+
+def tutorial_show(tutorial: lessons.Tutorial, rp: Any, step: int, seat: int | None
+                  ) -> dict[str, Any]:
+    """What the presenter shows at a tutorial's step ``step`` (see ``scenario_show``)."""
+    lesson = tutorial.steps[step - 1]
     if lesson.your_move:
         frame = S.Frame(step, rp.states[lesson.at - 1])
         note = _("Next move: %(move)s") % {
@@ -625,12 +647,6 @@ def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) 
         note = ""
     # The lesson's text speaks of every hand: one seat's view narrates what that seat saw.
     say = ({"text": str(lesson.say), "lang": ""} if seat is None
-           else _seat_narration(game, frame.events, rp.scn.players, seat))
-    ctx = _present_ctx(
-        title=str(tutorial.title), game=game, n=step, first=1, last=len(tutorial.steps),
-        table=_table(rp.scn, frame, seat), say=say,
-        url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
-                                                               "step": k}),
-        seat=seat, players=rp.scn.players, note=note,
-        back_url=reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": step}))
-    return _render_present(request, ctx)
+           else _seat_narration(tutorial.game, frame.events, rp.scn.players, seat))
+    return {"title": str(tutorial.title), "game": tutorial.game,
+            "table": _table(rp.scn, frame, seat), "say": say, "note": note}

@@ -25,6 +25,8 @@ pick_target=False, target=None, label="", form="") -> dict``
 - ``label``: an accessible name for the whole table (defaults to "Card table").
 - ``form``: the id of the form the checkboxes and radios belong to (their ``form`` attribute),
   when the table is not inside that form.
+- ``you``: the seat of the reader (the practice player), whose row and tricks the table's
+  words name in the second person ("Your row", "You took the last trick").
 
 The result has ``game`` and ``template`` (``games/<game>.html``) plus the game's own keys
 (documented on each ``_dam``/``_dolda``/``_spardame`` function).  Render it with
@@ -39,7 +41,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from rules import cardnames
 from rules.engine import cards as engine_cards
@@ -54,13 +57,14 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                   target: int | None = None, label: str = "", form: str = "",
                   unplayable: Mapping[int, str] | None = None, one_tap: bool = False,
                   beats: Mapping[int, Iterable[int]] | None = None,
-                  taps: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, Any]:
+                  taps: Mapping[str, Mapping[str, str]] | None = None,
+                  you: int | None = None) -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
     marks = frozenset(highlight)
     shown = {int(s): sorted(cards, key=engine_cards.sort_key)
              for s, cards in (reveal or {}).items()}
-    ctx = builder(view, shown, marks, selectable, frozenset(selected))
+    ctx = builder(view, shown, marks, selectable, frozenset(selected), you)
     if selectable and pick_target:
         _pick_target(view, ctx, target)
     if selectable:
@@ -116,7 +120,7 @@ def _hand_for(view: Mapping[str, Any], seat: int, shown: dict[int, list[int]]) -
 
 
 # ----------------------------------------------------------------------------- dam
-def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
+def _dam(view, shown, marks, selectable, selected, you=None) -> dict[str, Any]:
     """Keys: ``seats`` (name, is_viewer, cards or None, count (None = hidden size), backs,
     attacker, defender, to_move, out (1-based order or None), loser, pickable), ``attack``
     (``[{"card", "beaten_by"}]`` in attack order: beaten pairs first, then unbeaten cards),
@@ -132,6 +136,8 @@ def _dam(view, shown, marks, selectable, selected) -> dict[str, Any]:
         pick = selectable and s == view["seat"] and not view["over"]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+            "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+            if s == you else name,
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count or 0) if cards is None else range(0),
             "pickable": pick,
@@ -195,7 +201,7 @@ def _pick_target(view: Mapping[str, Any], ctx: dict[str, Any], target: int | Non
 
 
 # ----------------------------------------------------------------------------- dolda
-def _dolda(view, shown, marks, selectable, selected) -> dict[str, Any]:
+def _dolda(view, shown, marks, selectable, selected, you=None) -> dict[str, Any]:
     """Keys: ``seats`` (name, is_viewer, to_move, row: ``[{"position", "card" or None,
     "crosswise", "shielded", "next"}]`` left to right, ``secret`` (``{"card" or None}`` or
     None), score, winner), ``holder`` (name or None), ``held`` (card or None: a back when the
@@ -225,6 +231,7 @@ def _dolda(view, shown, marks, selectable, selected) -> dict[str, Any]:
             secret = {"card": _card(sc, game, marks) if sc is not None else None}
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"],
+            "row_label": pgettext("the reader's own row on the card table", "Your row") if s == you else _("%(name)s's row") % {"name": name},
             "to_move": s == view["to_move"], "row": row, "secret": secret,
             "score": scores[s] if scores else None,
             "winner": scores is not None and scores[s] == best,
@@ -253,7 +260,7 @@ DIRECTION_LABELS = {
 }
 
 
-def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
+def _spardame(view, shown, marks, selectable, selected, you=None) -> dict[str, Any]:
     """Keys: ``seats`` (name, is_viewer, cards or None, count, backs, pickable, to_move,
     leader, chose_pass, tricks_won, deal_points, score, winner), ``trick`` (``[{"name",
     "card"}]`` in play order), ``last_trick`` (same shape plus ``winner``), ``pass_direction``,
@@ -270,6 +277,8 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
         count = view["hand_counts"][s]
         seats.append({
             "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+            "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+            if s == you else name,
             "cards": _hand_cards(cards, game, marks, pick, selected),
             "count": count, "backs": range(count) if cards is None else range(0),
             "pickable": pick,
@@ -288,6 +297,8 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
     if view["last_trick"]:
         lt = view["last_trick"]
         last = {"winner": names[lt["winner"]],
+                "taken_by": _("You took the last trick") if lt["winner"] == you
+                else _("Last trick taken by %(name)s") % {"name": names[lt["winner"]]},
                 "cards": [{"name": names[(lt["leader"] + i) % n], "card": _card(c, game, marks)}
                           for i, c in enumerate(lt["cards"])]}
     direction = view["pass_direction"]
@@ -301,6 +312,8 @@ def _spardame(view, shown, marks, selectable, selected) -> dict[str, Any]:
         "hearts_broken": view["hearts_broken"], "phase": phase, "over": phase == "over",
         "deal_number": view["deal_number"], "limit": view["limit"],
         "moon": names[view["moon"]] if view.get("moon") is not None else None,
+        "moon_text": None if view.get("moon") is None else _("You shot the moon!")
+        if view["moon"] == you else _("%(name)s shot the moon!") % {"name": names[view["moon"]]},
     }
 
 

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "tutorials",
     "practice",
     "teacher",
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -89,6 +90,10 @@ def cache_settings(redis_url: str | None) -> dict:
 import os  # noqa: E402  (kept beside the one place that reads the environment here)
 
 CACHES = cache_settings(os.environ.get("REDIS_URL"))
+# The live classroom's bus (live/bus.py): Redis pub/sub when set, else inside the process
+# (one runserver is all `make run` needs).  Live sessions end after LIVE_HOURS at the latest.
+LIVE_REDIS_URL = os.environ.get("REDIS_URL") or None
+LIVE_HOURS = 4
 
 # English is the source language of the catalogues; Swedish is the fallback for "/" because
 # the games are Swedish first.
@@ -138,7 +143,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # POSTs that create things, per client address and URL name (dam_site/ratelimit.py: a sliding
 # window counted in the cache); a name ending in * is a prefix.
 RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
-               "scenarios_*": "20/m"}
+               "scenarios_*": "20/m", "live_start": "20/m"}
+# Wrong join codes per client address (live/views.py): only failures count, so a class
+# behind one school address can all join at once.
+LIVE_JOIN_FAILURES = "10/m"
 # Addresses or networks of the reverse proxies whose X-Forwarded-For is believed; none in
 # development, so the client is REMOTE_ADDR.  prod.py reads them from the environment.
 TRUSTED_PROXIES: list[str] = []

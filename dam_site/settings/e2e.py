@@ -20,3 +20,4 @@ WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = None  # nothing collected: whitenoise serves from the finders
 if "default" in CACHES and os.environ.get("E2E_CACHE_PREFIX"):  # noqa: F405
     CACHES["default"]["KEY_PREFIX"] = os.environ["E2E_CACHE_PREFIX"]  # noqa: F405
+    LIVE_CHANNEL_PREFIX = os.environ["E2E_CACHE_PREFIX"] + ":"

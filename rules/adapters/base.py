@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -60,6 +62,26 @@ def who(names: Sequence[str], seat: int | None) -> str:
 
 def scores_text(names: Sequence[str], scores: Iterable[int]) -> str:
     return ", ".join(f"{names[s]} {p}" for s, p in enumerate(scores))
+
+
+def said(you: bool, third: str, second: str, **params: Any) -> str:
+    """A sentence about a player: ``second`` ("You take %(cards)s.") when that player is the
+    reader of the page (practice, its replay), else ``third`` ("%(who)s takes %(cards)s.").
+    Both are whole gettext strings, so every language writes its own grammar for each (verb
+    forms, possessives, the Finnish personal endings) instead of putting "You" into a name's
+    place."""
+    return (second if you else third) % params
+
+
+def winners_text(names: Sequence[str], winners: Sequence[int], you: int | None) -> str:
+    """The end of a match: who won, with the reader as "you"."""
+    others = ", ".join(names[s] for s in winners if s != you)
+    if you is not None and you in winners:
+        if not others:
+            return _("The match is over. You win.")
+        return _("The match is over. You share the win with %(names)s.") % {"names": others}
+    return ngettext("The match is over. Winner: %(names)s.",
+                    "The match is over. Winners: %(names)s.", len(winners)) % {"names": others}
 
 
 class GameAdapter(ABC):
@@ -203,19 +225,22 @@ class GameAdapter(ABC):
         return self.engine.visible_events(events, seat)
 
     def narrate(self, events: list[dict[str, Any]], names: Sequence[str],
-                seat: int | None) -> list[str]:
-        """One sentence per event, in the page language, as ``seat`` may see it."""
+                seat: int | None, you: int | None = None) -> list[str]:
+        """One sentence per event, in the page language, as ``seat`` may see it; the seat
+        ``you`` (the practice player, who reads the page) is spoken to in the second person."""
         out = []
         for e in self.visible(events, seat):
-            text = self.narrate_event(e, names, seat)
+            text = self.narrate_event(e, names, seat, you)
             if text:
-                out.append(text)
+                # A sentence may open with a card's name ("five of diamonds is turned up").
+                out.append(capfirst(text))
         return out
 
     @abstractmethod
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
-        """One event in a sentence of the page language, or None for one with nothing to say."""
+                      seat: int | None, you: int | None = None) -> str | None:
+        """One event in a sentence of the page language, or None for one with nothing to say;
+        sentences about the seat ``you`` are in the second person (``said``)."""
 
     # ------------------------------------------------------------------ hints
     def hint_reason(self, ranked: Sequence[tuple[Any, float, int]]) -> str:
@@ -227,10 +252,11 @@ class GameAdapter(ABC):
         return ngettext(
             "In %(n)d simulated deal from here, dealt so that only the cards you can see are "
             "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap).1f points more.",
+            "%(gap)s points more.",
             "In %(n)d simulated deals from here, dealt so that only the cards you can see are "
             "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap).1f points more.", rollouts) % {"n": rollouts, "gap": max(worst - best, 0.0)}
+            "%(gap)s points more.", rollouts) % {
+            "n": rollouts, "gap": number_format(max(worst - best, 0.0), 1)}
 
     # ------------------------------------------------------------------ handouts
     def trump_text(self, states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]
@@ -265,10 +291,36 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------------ statistics
     @abstractmethod
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
-        """Add a finished simulated deal to ``sums`` (rules/simulation.py), under the keys the
-        game's variant page shows."""
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        """Add a finished simulated deal (``rules.simulation.SimulatedDeal``) to ``sums``,
+        under the keys that ``statistics_figures`` shows.  Every value is a whole number (a
+        count, 0/1, points), so that sums of any chunks of deals are exact."""
+
+    @abstractmethod
+    def statistics_figures(self) -> list[Figure]:
+        """The questions the game's variant page answers from those sums, in page order."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One question of a variant page, answered for every rule set from the simulated sums.
+
+    ``unit`` is "percent" (a rate: the share of deals in which something happens, or
+    ``key`` divided by ``per``, a share of a whole) or "count" (a number per deal).  With
+    ``by_seat`` the keys are ``<key>_1`` … ``<key>_<players>``, seats counted clockwise from
+    the dealer's left (the last seat deals)."""
+
+    key: str
+    title: Promise
+    unit: str = "percent"
+    note: Promise | None = None
+    by_seat: bool = False
+    per: str | None = None  # the whole that ``key`` is a share of (both sums per deal)
+    # The chart marks 1 in the number of players: with ``by_seat`` the seats' shares add up to
+    # one (one loser per deal), and a rate about one player compares with a random player's.
+    equal_share: bool = False
+    # Without ``by_seat``: what the mark means, with ``%(share)s`` for it (25 %).
+    equal_note: Promise | None = None
 
 
 def write_common(deal: dict[str, Any], by_key: Mapping[str, list[str]]) -> None:

@@ -17,10 +17,12 @@ from rules.templatetags.cards import card_context
 
 from .base import (
     MOVE_LABELS,
+    Figure,
     GameAdapter,
     Slot,
     discard_slot,
     hand_slots,
+    said,
     stock_slot,
     who,
     write_common,
@@ -119,28 +121,41 @@ class DamAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
+                      seat: int | None, you: int | None = None) -> str | None:
         t = e.get("type")
         w = who(names, e.get("seat"))
+        me = you is not None and e.get("seat") == you
         if t == "attack":
-            return _("%(who)s attacks %(defender)s with %(cards)s.") % {
-                "who": w, "defender": who(names, e["defender"]), "cards": self.cards(e["cards"])}
+            cards = self.cards(e["cards"])
+            if you is not None and e["defender"] == you:
+                return _("%(who)s attacks you with %(cards)s.") % {"who": w, "cards": cards}
+            return said(me, _("%(who)s attacks %(defender)s with %(cards)s."),
+                        _("You attack %(defender)s with %(cards)s."),
+                        who=w, defender=who(names, e["defender"]), cards=cards)
         if t == "beat":
-            return _("%(who)s beats %(attack)s with %(card)s.") % {
-                "who": w, "attack": self.card(e["attack_card"]), "card": self.card(e["card"])}
+            return said(me, _("%(who)s beats %(attack)s with %(card)s."),
+                        _("You beat %(attack)s with %(card)s."),
+                        who=w, attack=self.card(e["attack_card"]), card=self.card(e["card"]))
         if t == "take":
-            return _("%(who)s takes %(cards)s.") % {"who": w, "cards": self.cards(e["cards"])}
+            return said(me, _("%(who)s takes %(cards)s."), _("You take %(cards)s."),
+                        who=w, cards=self.cards(e["cards"]))
         if t == "announce":
-            return _("%(who)s announces king and queen of %(suit)s: %(suit)s are trump.") % {
-                "who": w, "suit": suit_name(e["suit"])}
+            return said(me, _("%(who)s announces king and queen of %(suit)s: %(suit)s are "
+                              "trump."),
+                        _("You announce king and queen of %(suit)s: %(suit)s are trump."),
+                        who=w, suit=suit_name(e["suit"]))
         if t == "slap":
-            return _("%(who)s slaps: the attack is closed.") % {"who": w}
+            return said(me, _("%(who)s slaps: the attack is closed."),
+                        _("You slap: the attack is closed."), who=w)
         if t == "wait":
-            return _("%(who)s waits for more cards.") % {"who": w}
+            return said(me, _("%(who)s waits for more cards."), _("You wait for more cards."),
+                        who=w)
         if t == "add":
-            return _("%(who)s adds %(cards)s.") % {"who": w, "cards": self.cards(e["cards"])}
+            return said(me, _("%(who)s adds %(cards)s."), _("You add %(cards)s."),
+                        who=w, cards=self.cards(e["cards"]))
         if t == "done":
-            return _("%(who)s adds no more cards.") % {"who": w}
+            return said(me, _("%(who)s adds no more cards."), _("You add no more cards."),
+                        who=w)
         if t == "trump_turned":
             if e.get("card") is None:
                 return _("No trump can be turned: this deal has no trump.")
@@ -150,18 +165,26 @@ class DamAdapter(GameAdapter):
             return _("%(card)s was turned up, but spades cannot be trump; it goes back into the "
                      "stock.") % {"card": self.card(e["card"])}
         if t == "refill":
-            return ngettext("%(who)s draws %(n)d card.", "%(who)s draws %(n)d cards.",
-                            e["count"]) % {"who": w, "n": e["count"]}
+            n = e["count"]
+            return said(me, ngettext("%(who)s draws %(n)d card.", "%(who)s draws %(n)d cards.", n),
+                        ngettext("You draw %(n)d card.", "You draw %(n)d cards.", n), who=w, n=n)
         if t == "player_out":
-            return _("%(who)s has no cards left and is out.") % {"who": w}
+            return said(me, _("%(who)s has no cards left and is out."),
+                        _("You have no cards left and are out."), who=w)
         if t == "overplay_penalty":
-            return _("Too many cards! %(who)s takes the attack back and all of %(defender)s's "
-                     "cards.") % {"who": w, "defender": who(names, e["defender"])}
+            if you is not None and e["defender"] == you:
+                return _("Too many cards! %(who)s takes the attack back and all of your "
+                         "cards.") % {"who": w}
+            return said(me, _("Too many cards! %(who)s takes the attack back and all of "
+                              "%(defender)s's cards."),
+                        _("Too many cards! You take the attack back and all of %(defender)s's "
+                          "cards."), who=w, defender=who(names, e["defender"]))
         if t == "deal_over":
             if e.get("loser") is None:
                 return _("The deal is over; nobody is left with cards.")
-            return _("The deal is over: %(who)s gets Svarta Maja.") % {
-                "who": who(names, e["loser"])}
+            return said(you is not None and e["loser"] == you,
+                        _("The deal is over: %(who)s gets Svarta Maja."),
+                        _("The deal is over: you get Svarta Maja."), who=who(names, e["loser"]))
         return None
 
     # ------------------------------------------------------------------ hints
@@ -239,12 +262,34 @@ class DamAdapter(GameAdapter):
             deal.pop("turned", None)
 
     # ------------------------------------------------------------------ statistics
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        result = deal.result
         loser = result.index(1.0) if 1.0 in result else None
-        sums.add("attacks", sum(1 for e in events if e["type"] == "attack"))
+        sums.add("moves", deal.moves)
+        sums.add("attacks", sum(1 for e in deal.events if e["type"] == "attack"))
+        # Seat 1 sits at the dealer's left and attacks first (D-S4); the last seat deals.
         for seat in range(len(result)):
-            sums.add(f"loss_seat_{seat + 1}", 1.0 if loser == seat else 0.0)
-        sums.add("first_attacker_loses", 1.0 if loser == first_mover else 0.0)
-        if queen_holder is not None:
-            sums.add("queen_holder_loses", 1.0 if loser == queen_holder else 0.0)
+            sums.add(f"loss_seat_{seat + 1}", loser == seat)
+        holder = next((s for s in range(len(result))
+                       if C.QUEEN_OF_SPADES in deal.start.view(s)["hand"]), None)
+        if holder is not None:  # she may lie in the stock
+            sums.add("queen_holder_loses", loser == holder)
+
+    def statistics_figures(self) -> list[Figure]:
+        return [
+            Figure("loss_seat", gettext_lazy("How often each seat loses"), by_seat=True,
+                   equal_share=True,
+                   note=gettext_lazy("Seats are counted clockwise from the dealer's left: seat "
+                                     "1 attacks first, the last seat is the dealer.")),
+            Figure("queen_holder_loses",
+                   gettext_lazy("How often the player dealt the queen of spades loses"),
+                   equal_share=True,
+                   note=gettext_lazy("Deals in which she was dealt to a player, not left in "
+                                     "the stock. She can still be passed on in an attack."),
+                   equal_note=gettext_lazy("The dashed line marks %(share)s: how often any "
+                                           "one player loses.")),
+            Figure("attacks", gettext_lazy("Attacks in a deal"), unit="count"),
+            Figure("moves", gettext_lazy("Moves in a deal"), unit="count",
+                   note=gettext_lazy("Every attack, beat, take and other move counts as "
+                                     "one.")),
+        ]

@@ -13,7 +13,17 @@ from rules.engine import dolda as engine
 from rules.engine.bots import dolda as bots
 from rules.engine.match import Standing
 
-from .base import GameAdapter, Slot, discard_slot, scores_text, stock_slot, who, write_common
+from .base import (
+    Figure,
+    GameAdapter,
+    Slot,
+    discard_slot,
+    said,
+    scores_text,
+    stock_slot,
+    who,
+    write_common,
+)
 
 
 class DoldaAdapter(GameAdapter):
@@ -125,37 +135,51 @@ class DoldaAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
+                      seat: int | None, you: int | None = None) -> str | None:
         t = e.get("type")
         w = who(names, e.get("seat"))
+        me = you is not None and e.get("seat") == you
         if t == "draw":
             if e["source"] == "discard":
-                return _("%(who)s takes %(card)s from the discard pile.") % {
-                    "who": w, "card": self.card(e["card"])}
+                return said(me, _("%(who)s takes %(card)s from the discard pile."),
+                            _("You take %(card)s from the discard pile."),
+                            who=w, card=self.card(e["card"]))
             if "card" in e:
-                return _("%(who)s draws %(card)s from the stock.") % {
-                    "who": w, "card": self.card(e["card"])}
-            return _("%(who)s draws from the stock.") % {"who": w}
+                return said(me, _("%(who)s draws %(card)s from the stock."),
+                            _("You draw %(card)s from the stock."),
+                            who=w, card=self.card(e["card"]))
+            return said(me, _("%(who)s draws from the stock."), _("You draw from the stock."),
+                        who=w)
         if t == "swap":
             if "card_out" in e:
-                return _("%(who)s swaps it into position %(n)d and takes out %(card)s.") % {
-                    "who": w, "n": e["position"], "card": self.card(e["card_out"])}
-            return _("%(who)s swaps it into position %(n)d.") % {"who": w, "n": e["position"]}
+                return said(me, _("%(who)s swaps it into position %(n)d and takes out %(card)s."),
+                            _("You swap it into position %(n)d and take out %(card)s."),
+                            who=w, n=e["position"], card=self.card(e["card_out"]))
+            return said(me, _("%(who)s swaps it into position %(n)d."),
+                        _("You swap it into position %(n)d."), who=w, n=e["position"])
         if t == "discard":
-            return _("%(who)s discards %(card)s.") % {"who": w, "card": self.card(e["card"])}
+            return said(me, _("%(who)s discards %(card)s."), _("You discard %(card)s."),
+                        who=w, card=self.card(e["card"]))
         if t == "deal_over":
             return _("The stock is empty: the rows are turned up.")
         if t == "shield":
             shielded = list(e["positions"])  # one or two positions, 1-based
             if len(shielded) == 1:
-                return _("%(who)s shields position %(n)d.") % {"who": w, "n": shielded[0]}
-            return _("%(who)s shields positions %(n)d and %(m)d.") % {
-                "who": w, "n": shielded[0], "m": shielded[1]}
+                return said(me, _("%(who)s shields position %(n)d."),
+                            _("You shield position %(n)d."), who=w, n=shielded[0])
+            return said(me, _("%(who)s shields positions %(n)d and %(m)d."),
+                        _("You shield positions %(n)d and %(m)d."),
+                        who=w, n=shielded[0], m=shielded[1])
         if t == "steal":
             if e.get("victim") is None:
-                return _("%(who)s's thief finds nothing to steal.") % {"who": w}
-            return _("%(who)s steals %(card)s from %(victim)s.") % {
-                "who": w, "card": self.card(e["taken"]), "victim": who(names, e["victim"])}
+                return said(me, _("%(who)s's thief finds nothing to steal."),
+                            _("Your thief finds nothing to steal."), who=w)
+            card = self.card(e["taken"])
+            if you is not None and e["victim"] == you:
+                return _("%(who)s steals %(card)s from you.") % {"who": w, "card": card}
+            return said(me, _("%(who)s steals %(card)s from %(victim)s."),
+                        _("You steal %(card)s from %(victim)s."),
+                        who=w, card=card, victim=who(names, e["victim"]))
         if t == "scored":
             return _("Scores of this deal: %(scores)s.") % {
                 "scores": scores_text(names, e["scores"])}
@@ -191,7 +215,42 @@ class DoldaAdapter(GameAdapter):
             deal.pop("secret", None)
 
     # ------------------------------------------------------------------ statistics
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
-        sums.add("winning_score", min(result))
-        sums.add("average_score", sum(result) / len(result))
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        scored = next(e for e in deal.events if e["type"] == "scored")
+        winners = set(scored["winners"])
+        # Seat 1 sits at the dealer's left and draws first (H-T1); the last seat deals.
+        for seat in range(len(deal.result)):
+            sums.add(f"win_seat_{seat + 1}", seat in winners)
+        sums.add("tie", len(winners) > 1)
+        sums.add("turns", sum(1 for e in deal.events if e["type"] == "draw"))
+        if deal.options.thieves_and_shields:
+            sums.add("steal", any(e["type"] == "steal" and e.get("victim") is not None
+                                  for e in deal.events))
+            # The winners by the rows as they were turned up, before any thief or shield.
+            revealed = next(e["rows"] for e in deal.events if e["type"] == "rows_revealed")
+            row_v, secret_v = engine.value_tables(deal.options)
+            before = [sum(row_v[c] for c in row) for row in revealed]
+            if scored["secret"] is not None:
+                before = [b + secret_v[c] for b, c in zip(before, scored["secret"])]
+            best = min(before)
+            sums.add("thief_changes_winner",
+                     {s for s, b in enumerate(before) if b == best} != winners)
+
+    def statistics_figures(self) -> list[Figure]:
+        return [
+            Figure("win_seat", gettext_lazy("How often each seat wins the deal"), by_seat=True,
+                   note=gettext_lazy("Seats are counted clockwise from the dealer's left: seat "
+                                     "1 draws first, the last seat is the dealer. A shared "
+                                     "lowest score counts as a win for each player who has "
+                                     "it.")),
+            Figure("tie", gettext_lazy("How often two or more players share the lowest score")),
+            Figure("turns", gettext_lazy("Turns in a deal"), unit="count",
+                   note=gettext_lazy("A turn is one card drawn, from the stock or the discard "
+                                     "pile.")),
+            Figure("steal", gettext_lazy("How often a thief steals a card"),
+                   note=gettext_lazy("Only the rule sets with thieves and shields.")),
+            Figure("thief_changes_winner",
+                   gettext_lazy("How often thieves and shields change who wins the deal"),
+                   note=gettext_lazy("Compared with the scores of the rows as they were turned "
+                                     "up. Only the rule sets with thieves and shields.")),
+        ]

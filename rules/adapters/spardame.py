@@ -13,7 +13,7 @@ from rules.engine import spardame as engine
 from rules.engine.bots import spardame as bots
 from rules.engine.match import Standing
 
-from .base import GameAdapter, Slot, hand_slots, scores_text, who
+from .base import Figure, GameAdapter, Slot, hand_slots, said, scores_text, who, winners_text
 
 
 class SpardameAdapter(GameAdapter):
@@ -57,34 +57,41 @@ class SpardameAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
-                      seat: int | None) -> str | None:
+                      seat: int | None, you: int | None = None) -> str | None:
         t = e.get("type")
         w = who(names, e.get("seat"))
+        me = you is not None and e.get("seat") == you
         if t == "pass":
             if "cards" in e:
-                return _("%(who)s passes %(cards)s.") % {"who": w, "cards": self.cards(e["cards"])}
-            return _("%(who)s has chosen three cards to pass.") % {"who": w}
+                return said(me, _("%(who)s passes %(cards)s."), _("You pass %(cards)s."),
+                            who=w, cards=self.cards(e["cards"]))
+            return said(me, _("%(who)s has chosen three cards to pass."),
+                        _("You have chosen three cards to pass."), who=w)
         if t == "cards_exchanged":
             got = e["received"][seat] if seat is not None and seat < len(e["received"]) else []
             if got:
-                return _("The cards change hands. You get %(cards)s.") % {"cards": self.cards(got)}
+                return said(seat == you, _("The cards change hands. %(who)s gets %(cards)s."),
+                            _("The cards change hands. You get %(cards)s."),
+                            who=who(names, seat), cards=self.cards(got))
             return _("The cards change hands.")
         if t == "card_played":
-            return _("%(who)s plays %(card)s.") % {"who": w, "card": self.card(e["cards"][0])}
+            return said(me, _("%(who)s plays %(card)s."), _("You play %(card)s."),
+                        who=w, card=self.card(e["cards"][0]))
         if t == "hearts_broken":
             return _("Hearts are broken.")
         if t == "trick_won":
-            return ngettext("%(who)s takes the trick (%(n)d point).",
-                            "%(who)s takes the trick (%(n)d points).", e["points"]) % {
-                "who": w, "n": e["points"]}
+            n = e["points"]
+            return said(me, ngettext("%(who)s takes the trick (%(n)d point).",
+                                     "%(who)s takes the trick (%(n)d points).", n),
+                        ngettext("You take the trick (%(n)d point).",
+                                 "You take the trick (%(n)d points).", n), who=w, n=n)
         if t == "moon_shot":
-            return _("%(who)s shot the moon!") % {"who": w}
+            return said(me, _("%(who)s shot the moon!"), _("You shot the moon!"), who=w)
         if t == "deal_scored":
             return _("Points of this deal: %(scores)s.") % {
                 "scores": scores_text(names, e["scores"])}
         if t == "match_over":
-            return _("The match is over. Winner: %(names)s.") % {
-                "names": ", ".join(names[s] for s in e["winners"])}
+            return winners_text(names, e["winners"], you)
         return None
 
     # ------------------------------------------------------------------ teacher's editor
@@ -99,8 +106,36 @@ class SpardameAdapter(GameAdapter):
         deal["hands"] = {p: by_key.get(f"hand:{i}", []) for i, p in enumerate(players)}
 
     # ------------------------------------------------------------------ statistics
-    def add_statistics(self, sums: Any, result: list[float], events: Sequence[Mapping[str, Any]],
-                       first_mover: int, queen_holder: int | None) -> None:
-        sums.add("moon", 1.0 if any(e["type"] == "moon_shot" for e in events) else 0.0)
+    def add_statistics(self, sums: Any, deal: Any) -> None:
+        result = [int(r) for r in deal.result]
+        tricks = [e for e in deal.events if e["type"] == "trick_won"]
+        # The points in play: all the points the tricks carry (so 1/13 and 10/100 compare).
+        sums.add("in_play", sum(e["points"] for e in tricks))
+        sums.add("moon", any(e["type"] == "moon_shot" for e in deal.events))
         for seat in range(len(result)):
             sums.add(f"points_seat_{seat + 1}", result[seat])
+        top = max(result)
+        sums.add("top", top)
+        taker = next((e["seat"] for e in tricks if C.QUEEN_OF_SPADES in e["cards"]), None)
+        if taker is not None:
+            sums.add("queen_taker_loses", result[taker] == top)
+
+    def statistics_figures(self) -> list[Figure]:
+        return [
+            Figure("moon", gettext_lazy("How often someone shoots the moon")),
+            Figure("queen_taker_loses",
+                   gettext_lazy("How often the player who takes the queen of spades scores "
+                                "the most points of the deal"),
+                   note=gettext_lazy("A shared highest score counts.")),
+            Figure("top", gettext_lazy("The highest score of a deal, as a share of the points "
+                                       "in play"), per="in_play",
+                   note=gettext_lazy("The points in play are those of every card that scores "
+                                     "(the hearts and the queen of spades), so rule sets with "
+                                     "different card values compare.")),
+            Figure("points_seat", gettext_lazy("Points each seat gets in a deal, as a share of "
+                                               "the points in play"),
+                   by_seat=True, per="in_play",
+                   note=gettext_lazy("Seats are counted clockwise from the dealer's left, the "
+                                     "last seat is the dealer; whoever holds the two of clubs "
+                                     "leads first, wherever they sit.")),
+        ]

@@ -9,7 +9,7 @@ import secrets
 
 import pytest
 
-from .servers import Database, Server, Unavailable, check_services
+from .servers import AsgiServer, Database, Server, Unavailable, check_services
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +35,21 @@ def start_server(e2e_database):
 
     def start(workers: int = 2, port: int | None = None, cache_prefix: str | None = None):
         server = Server(e2e_database.url, cache_prefix or prefix, workers, port)
+        started.append(server)
+        return server.start()
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def start_asgi(e2e_database):
+    """start_asgi(prefix) -> a running uvicorn (dam_site.asgi); stopped when the test ends."""
+    started: list[AsgiServer] = []
+
+    def start(cache_prefix: str):
+        server = AsgiServer(e2e_database.url, cache_prefix)
         started.append(server)
         return server.start()
 

@@ -1,4 +1,4 @@
-"""Throwaway PostgreSQL databases, gunicorn servers and cookie-keeping HTTP clients for the
+"""Throwaway PostgreSQL databases, gunicorn and uvicorn servers and cookie-keeping HTTP clients for the
 multi-process tests (concurrency, several app servers, restart) and bench/load.py.
 
 Everything listens on 127.0.0.1 only.  gunicorn runs ``dam_site.settings.e2e`` (prod with
@@ -133,6 +133,50 @@ class Server:
             self.process.terminate()
             try:
                 self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+class AsgiServer:
+    """One uvicorn process running ``dam_site.asgi`` (the live classroom's streams) on a free
+    loopback port, with the same settings as the gunicorn servers."""
+
+    def __init__(self, database_url: str, cache_prefix: str, port: int | None = None,
+                 extra_env: dict[str, str] | None = None) -> None:
+        self.env = {**server_env(database_url, cache_prefix), **(extra_env or {})}
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> AsgiServer:
+        self.process = subprocess.Popen(
+            [str(BIN / "uvicorn"), "dam_site.asgi:application", "--host", "127.0.0.1",
+             "--port", str(self.port), "--log-level", "warning", "--no-access-log",
+             "--timeout-graceful-shutdown", "2"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=sys.stderr)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"uvicorn exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.base + "/healthz/", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("uvicorn did not answer /healthz/ within 30 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()

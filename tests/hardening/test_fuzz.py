@@ -44,7 +44,7 @@ pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
-APPS = ("tutorials", "teacher", "rules")
+APPS = ("tutorials", "teacher", "rules", "live")
 GAMES = ("dam", "dolda", "spardame")
 NEW = {"dam": {"preset": "svarta-maja", "players": 3},
        "dolda": {"preset": None, "players": 3, "memory_aid": "on"},
@@ -182,7 +182,8 @@ def arg_strategy(converter: str, endpoint_name: str, world: dict) -> st.SearchSt
                          st.sampled_from([2**31, 2**32, 2**63, 2**64, 10**30, 10**200]))
     if converter == "SlugConverter":
         slugs = world["slugs_by_game"].get(game, world["slugs"]) if game else world["slugs"]
-        known = slugs * 2 + world["codes"] * 6 + world["foreign_codes"]
+        known = (slugs * 2 + world["codes"] * 6 + world["foreign_codes"]
+                 + world["live_codes"] * 4 + world["live_foreign"] * 2)
         return st.one_of(st.sampled_from(known or ["x"]),
                          st.from_regex(r"\A[-a-zA-Z0-9_]{1,30}\Z"))
     if converter == "StringConverter":
@@ -236,7 +237,33 @@ def foreign_state(world: dict) -> list:
         out += [json.dumps(s, sort_keys=True, default=str)
                 for s in model.objects.filter(code__in=world["foreign_codes"]).values()
                 .order_by("pk")]
+    if apps.is_installed("live"):
+        from live.models import LiveAnswer, LiveSession
+
+        out += [json.dumps(s, sort_keys=True, default=str) for s in LiveSession.objects.filter(
+            code__in=world["live_foreign"]).values().order_by("pk")]
+        out += [json.dumps(s, sort_keys=True, default=str) for s in LiveAnswer.objects.filter(
+            session__code__in=world["live_foreign"]).values().order_by("pk")]
     return out
+
+
+def start_live(client: Client, student: Client | None = None) -> list[str]:
+    """A live session of ``client`` at a decision with its question open, ``student`` (or the
+    teacher) joined and answered."""
+    if not apps.is_installed("live"):
+        return []
+    from live.models import LiveSession
+
+    with translation.override("en"):
+        r = client.post(reverse("live_start"), {"kind": "tutorial", "ref": "dam/anna-bo-cilla",
+                                                "step": 3})
+        code = r["Location"].rstrip("/").split("/")[-2]
+        client.post(reverse("live_control", args=[code]), {"action": "open"})
+        joiner = student or client
+        joiner.post(reverse("live_join"), {"code": code, "name": "Pupil"})
+        number = LiveSession.objects.get(code=code).question
+        joiner.post(reverse("live_answer", args=[code]), {"question": number, "choice": "take"})
+    return [code]
 
 
 def start_games(client: Client) -> list[str]:
@@ -275,6 +302,8 @@ def world(django_db_setup, django_db_blocker):
         mine = Client(raise_request_exception=False)
         game_ids = start_games(mine)
         codes = [c for c in start_scenario(mine) if c not in foreign_codes]
+        live_foreign = start_live(other, Client())
+        live_codes = start_live(mine)
         from tutorials import lessons
 
         slugs = sorted({t.slug for t in lessons.TUTORIALS.values()})
@@ -284,10 +313,12 @@ def world(django_db_setup, django_db_blocker):
                "foreign_ids": foreign_ids,
                "game_by_type": dict(zip(GAMES, game_ids)), "slugs_by_game": by_game,
                "share_tokens": [str(token)], "codes": codes, "foreign_codes": foreign_codes,
-               "slugs": slugs}
+               "slugs": slugs, "live_codes": live_codes, "live_foreign": live_foreign}
         PracticeGame.objects.all().delete()
         if apps.is_installed("teacher"):
             apps.get_model("teacher", "TeacherScenario").objects.all().delete()
+        if apps.is_installed("live"):
+            apps.get_model("live", "LiveSession").objects.all().delete()
 
 
 def resolve_data(data, kwargs: dict, rng: random.Random):

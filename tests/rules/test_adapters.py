@@ -11,6 +11,7 @@ from django.utils import translation
 
 from practice.forms import MoveForm
 from rules.adapters import ADAPTERS, adapter
+from rules.engine import cards as C
 from rules.engine.games import GAME_NAMES
 
 NAMES = ["Anna", "Bo", "Cilla", "Dag"]
@@ -82,3 +83,97 @@ def test_the_player_choices_cover_every_range_the_engine_allows(game):
     choices = adapter(game).player_choices()
     lo, hi = module.player_range(module.Options())
     assert choices[0] <= lo and hi <= choices[-1]
+
+
+# --------------------------------------------------------------------------- the reader as "you"
+# Lists of every player with a number (the scores of a deal) name the reader like anyone else.
+LISTS = {"scored", "deal_scored"}
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi", "nb", "en"])
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_reader_is_never_named_in_a_sentence_about_them(game, lang):
+    """Seat 0 reads the page as "you": no sentence of a whole deal puts the reader's name where
+    a second-person sentence belongs ("You takes", "Sinä nostaa", "Dus rad")."""
+    a = adapter(game)
+    names = ["Xenia", *NAMES[1:]]  # a name no word of the four languages contains
+    named = []
+    with translation.override(lang):
+        for state in _deals(game, 3):
+            _next, events = state.apply(state.legal_actions()[0])
+            for e in a.visible(events, 0):
+                text = a.narrate_event(e, names, 0, you=0)
+                if text and e["type"] not in LISTS and "Xenia" in text:
+                    named.append(text)
+    assert not named
+
+
+def _narrated(game: str, lang: str, event: dict, you: int | None = 0) -> str:
+    with translation.override(lang):
+        return adapter(game).narrate_event(event, NAMES, 0, you=you)
+
+
+@pytest.mark.parametrize(("lang", "start"), [
+    ("en", "You take "), ("fi", "Nostat käteesi: "), ("sv", "Du tar upp ")])
+def test_dam_the_reader_takes_in_the_second_person(lang, start):
+    text = _narrated("dam", lang, {"type": "take", "seat": 0, "cards": [C.parse("7h")]})
+    assert text.startswith(start)
+
+
+def test_dam_the_reader_gets_svarta_maja_in_the_second_person():
+    event = {"type": "deal_over", "seat": None, "loser": 0}
+    assert _narrated("dam", "en", event) == "The deal is over: you get Svarta Maja."
+    assert _narrated("dam", "fi", event) == "Jako on päättynyt: jäät Mustaksi Maijaksi."
+    assert _narrated("dam", "en", event, you=None) == "The deal is over: Anna gets Svarta Maja."
+
+
+def test_dam_an_attack_on_the_reader_says_you():
+    event = {"type": "attack", "seat": 1, "defender": 0, "cards": [C.parse("7h")]}
+    assert _narrated("dam", "en", event).startswith("Bo attacks you with ")
+    assert _narrated("dam", "nb", event).startswith("Bo angriper deg med ")
+
+
+def test_dolda_the_readers_thief_and_a_theft_from_the_reader():
+    assert _narrated("dolda", "en", {"type": "steal", "seat": 0, "victim": None}) == \
+        "Your thief finds nothing to steal."
+    theft = {"type": "steal", "seat": 1, "victim": 0, "taken": C.parse("Kh")}
+    assert _narrated("dolda", "en", theft).endswith(" from you.")
+    assert _narrated("dolda", "sv", theft).endswith(" från dig.")
+
+
+def test_dolda_the_reader_discards_in_the_second_person():
+    event = {"type": "discard", "seat": 0, "card": C.parse("Kh")}
+    assert _narrated("dolda", "en", event).startswith("You discard ")
+    assert _narrated("dolda", "fi", event).startswith("Heität poistopinoon ")
+
+
+def test_spardame_the_reader_passes_and_takes_tricks_in_the_second_person():
+    passing = {"type": "pass", "seat": 0, "cards": [C.parse("Qs")]}
+    assert _narrated("spardame", "en", passing).startswith("You pass ")
+    assert _narrated("spardame", "fi", passing).startswith("Annat eteenpäin: ")
+    trick = {"type": "trick_won", "seat": 0, "points": 2}
+    assert _narrated("spardame", "en", trick) == "You take the trick (2 points)."
+    assert _narrated("spardame", "nb", trick) == "Du tar stikket (2 poeng)."
+
+
+def test_spardame_cards_received_are_the_viewers_and_you_only_for_the_reader():
+    event = {"type": "cards_exchanged", "received": [[C.parse("2h")], [], [], []]}
+    assert _narrated("spardame", "en", event).startswith("The cards change hands. You get ")
+    assert _narrated("spardame", "en", event, you=None).startswith(
+        "The cards change hands. Anna gets ")
+
+
+def test_spardame_a_match_won_by_the_reader():
+    won = {"type": "match_over", "winners": [0]}
+    assert _narrated("spardame", "en", won) == "The match is over. You win."
+    assert _narrated("spardame", "fi", won) == "Ottelu on päättynyt. Voitit."
+    tie = {"type": "match_over", "winners": [1, 2]}
+    assert _narrated("spardame", "en", tie) == "The match is over. Winners: Bo, Cilla."
+
+
+@pytest.mark.parametrize(("lang", "gap"), [("sv", "5,4"), ("fi", "5,4"), ("nb", "5,4"),
+                                           ("en", "5.4")])
+def test_a_hints_point_gap_is_written_in_the_languages_decimal_format(lang, gap):
+    with translation.override(lang):
+        reason = adapter("spardame").hint_reason([("a", 1.0, 40), ("b", 6.4, 40)])
+    assert f" {gap} " in reason

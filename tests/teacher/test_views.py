@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from rules.adapters import adapter
 from teacher import service as S
 from teacher.models import TeacherScenario
 
@@ -619,3 +620,39 @@ def test_rules_are_fixed_once_moves_are_recorded(client):
     assert r.status_code == 409
     obj.refresh_from_db()
     assert obj.data["rules"] == {"preset": "svarta-maja"}
+
+
+def test_a_practice_player_called_you_is_presented_as_player(client):
+    """The default practice name ("You", "Sinä", ...) would make the class read "You takes"."""
+    from practice import service as P
+
+    client.get(reverse("scenarios_new"))
+    session = client.session
+    owner = P.owner_token(session, create=True)
+    session.save()
+    record = P.create_game(owner, "dolda", {}, 3, "easy", "Sinä", "fi")
+    module = adapter("dolda").engine
+    for _ in range(12):
+        state = P.replay(record).state
+        if P.is_bot_turn(record, state):
+            P.step_bot(record, record.version)
+        else:
+            action = state.legal_actions()[0]
+            P.human_move(record, record.version, module.format_action(action).split())
+    assert any(m.startswith("Sinä ") for m in record.actions)
+    record.result = {"scores": [0, 0, 0]}
+    record.save()
+    r = client.post(reverse("scenarios_from_practice"), {"game_id": str(record.pk)})
+    assert r.status_code == 303
+    data = TeacherScenario.objects.get().data
+    assert "Sinä" not in json.dumps(data, ensure_ascii=False)
+    assert data["players"][0] == "Player"
+    assert [s["do"].split()[0] for s in data["steps"]] == [
+        "Player" if m.split()[0] == "Sinä" else m.split()[0] for m in record.actions]
+
+
+def test_a_practice_player_with_a_name_keeps_it_when_presented(client):
+    record, model = _finished_practice(client)
+    model.objects.filter(pk=record.pk).update(result={"loser": 1})
+    client.post(reverse("scenarios_from_practice"), {"game_id": str(record.pk)})
+    assert TeacherScenario.objects.get().data["players"][0] == "Anna"

@@ -1,8 +1,11 @@
-"""Load the reference content (FAQ, glossary) from rules/content/*.json, idempotently.
+"""Load the reference content (FAQ, glossary, simulated statistics) from rules/content/*.json,
+idempotently.
 
 Rows are matched by slug: new ones are created, changed ones updated, so running it on every
 ``make setup`` is cheap and never duplicates anything. Edits made in the admin to a row that
 the files also define are overwritten; rows that exist only in the database are left alone.
+The statistics (``statistics.json``, written by ``simulate --write``) replace the database's
+results of every rule set the file has, so the variant pages serve them at once.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from rules import simulation
 from rules.models import FaqEntry, GlossaryTerm
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -20,7 +24,7 @@ FILES = {"faq.json": FaqEntry, "glossary.json": GlossaryTerm}
 
 
 class Command(BaseCommand):
-    help = "Create or update the FAQ and glossary from rules/content/."
+    help = "Create or update the FAQ, the glossary and the statistics from rules/content/."
 
     @transaction.atomic
     def handle(self, *args, **options):
@@ -42,3 +46,10 @@ class Command(BaseCommand):
                 updated += not was_created
             if options["verbosity"] > 1:
                 self.stdout.write(f"{filename}: {created} created, {updated} updated")
+        try:
+            statistics = simulation.read_shipped()
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CommandError(f"{simulation.SHIPPED}: {exc}") from exc
+        count = simulation.load_into_database(statistics)
+        if options["verbosity"] > 1:
+            self.stdout.write(f"{simulation.SHIPPED.name}: {count} rule sets loaded")

@@ -1,0 +1,75 @@
+// The live classroom.  Students' pages: htmx's SSE extension swaps in each new state; when the
+// page comes back (a phone waking, the network returning) the current state is fetched at
+// once as well, without waiting for EventSource to notice that its connection died.
+// Projector: right arrow, Page Down or space = Next; left arrow or Page Up = Back (clickers
+// send Page Up/Down), and the "full screen" button.
+(function () {
+  "use strict";
+  var lastCatchUp = 0;
+  function catchUp() {
+    var root = document.querySelector("[data-now-url]");
+    if (!root || !window.htmx || document.visibilityState === "hidden") return;
+    var now = Date.now();
+    if (now - lastCatchUp < 1000) return;
+    lastCatchUp = now;
+    window.htmx.ajax("GET", root.getAttribute("data-now-url"), { target: "#live-follow", swap: "innerHTML" });
+  }
+  document.addEventListener("visibilitychange", catchUp);
+  window.addEventListener("online", catchUp);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) catchUp(); });
+
+  function inControl(el, key) {
+    if (!el || !el.closest) return false;
+    if (el.closest("input, textarea, select, [contenteditable]")) return true;
+    return (key === " " || key === "Spacebar") && !!el.closest("button, summary, a");
+  }
+  // Keys pressed while a step is loading wait for it (a clicker pressed twice goes two steps).
+  var busy = false;
+  var pending = [];
+  function press(id) {
+    var button = document.getElementById(id);
+    if (button) button.click();
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!document.querySelector(".live-projector") || inControl(event.target, event.key)) return;
+    var id = null;
+    if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === " " || event.key === "Spacebar") id = "present-next";
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") id = "present-back";
+    if (!id || (!busy && !document.getElementById(id))) return;
+    event.preventDefault();
+    if (busy) { if (pending.length < 10) pending.push(id); return; }
+    press(id);
+  });
+  function inRoot(event) {
+    var root = document.getElementById("live-root");
+    return !!(root && event.target && root.contains(event.target));
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) { if (inRoot(event)) busy = true; });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (inRoot(event) && !(event.detail && event.detail.successful)) { busy = false; pending = []; }
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.target || event.target.id !== "live-root") return;
+    busy = false;
+    if (pending.length) press(pending.shift());
+  });
+
+  function setup() {
+    var full = document.getElementById("present-fullscreen");
+    var root = document.getElementById("present");
+    if (full && root && document.fullscreenEnabled) {
+      full.hidden = false;
+      full.setAttribute("aria-pressed", "false");
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement) document.exitFullscreen();
+        else root.requestFullscreen().catch(function () {});
+      });
+      document.addEventListener("fullscreenchange", function () {
+        full.setAttribute("aria-pressed", document.fullscreenElement ? "true" : "false");
+      });
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
+  else setup();
+})();

@@ -1,0 +1,142 @@
+"""Live classroom sessions: codes, the presentations behind them (scenarios and tutorials),
+questions and answers."""
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone, translation
+
+from live import service as S
+from live.models import LiveAnswer, LiveSession
+from teacher import service as TS
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def scenario_code():
+    text = (ROOT / "rules" / "scenarios" / "dam" / "anna-bo-cilla.json").read_text()
+    return TS.import_text(SessionStore(), text).code
+
+
+def first_decision(pres) -> int:
+    """The first step shown before a move (the file starts with a narrated check)."""
+    return next(n for n in range(pres.first, pres.last + 1) if pres.decision(n) is not None)
+
+
+def test_a_new_code_is_six_characters_of_the_alphabet():
+    codes = {S.new_code() for _ in range(200)}
+    assert all(len(c) == 6 and set(c) <= set(S.ALPHABET) for c in codes)
+    assert len(codes) == 200
+
+
+@pytest.mark.parametrize(("typed", "code"), [("k7m 4qp", "K7M4QP"), ("K7M-4QP", "K7M4QP"),
+                                             ("K7M4Q", ""), ("K7M4Q0", ""), ("", "")])
+def test_a_typed_code_is_read_in_any_case_with_separators(typed, code):
+    assert S.normalise_code(typed) == code
+
+
+def test_a_session_lasts_at_most_its_hours(settings):
+    settings.LIVE_HOURS = 2
+    obj = S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 1, None)
+    assert obj.expires - obj.created <= timedelta(hours=2, seconds=1)
+    LiveSession.objects.filter(pk=obj.pk).update(expires=timezone.now())
+    assert S.active(obj.code) is None
+
+
+def test_a_scenario_session_asks_at_the_step_before_a_move(scenario_code):
+    pres = S.presentation("scenario", scenario_code)
+    n = first_decision(pres)
+    obj = S.start(SessionStore(), "scenario", scenario_code, n, None)
+    dec = pres.decision(n)
+    assert dec.move.startswith("Anna attack")
+    with translation.override("en"):
+        q = S.question(pres, n, None)
+    assert q.mover == "Anna" and q.lesson in {o.key for o in q.options}
+    assert S.open_question(obj).question_state == LiveSession.OPEN
+
+
+def test_the_options_are_the_movers_legal_moves_only(scenario_code):
+    pres = S.presentation("scenario", scenario_code)
+    n = first_decision(pres)
+    dec = pres.decision(n)
+    q = S.question(pres, n, None)
+    legal = [a for a in dec.state.legal_actions() if a[1] == dec.mover]
+    assert len(q.options) == len(legal)
+
+
+def test_a_question_in_a_view_that_hides_the_movers_hand_is_refused(scenario_code):
+    pres = S.presentation("scenario", scenario_code)
+    n = first_decision(pres)
+    with pytest.raises(S.LiveError):
+        S.question(pres, n, 1)  # Bo's view; Anna attacks
+    assert S.question(pres, n, 0).mover == "Anna"  # Anna's own view
+
+
+def test_in_a_seat_view_the_teachers_narration_is_no_reason(scenario_code):
+    pres = S.presentation("scenario", scenario_code)
+    n = first_decision(pres)
+    assert S.question(pres, n, None).reason  # the file narrates its moves
+    assert S.question(pres, n, 0).reason == ""
+
+
+def test_answers_are_one_per_student_and_question():
+    obj = S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None)
+    obj = S.open_question(obj)
+    S.join(SessionStore(), obj.code, "")
+    student = obj.students.get()
+    for choice in ("take", "take", "beat 5C 8C"):
+        S.answer(obj, student, obj.question, choice)
+    assert list(LiveAnswer.objects.values_list("choice", flat=True)) == ["beat 5C 8C"]
+
+
+def test_a_new_question_starts_with_no_answers():
+    obj = S.open_question(S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None))
+    S.join(SessionStore(), obj.code, "")
+    S.answer(obj, obj.students.get(), obj.question, "take")
+    obj = S.open_question(S.close_question(obj))
+    assert S.snapshot(obj)["answers"] == {}
+    assert S.panel_context(obj)["answered"] == 0
+
+
+def test_stepping_closes_the_question():
+    obj = S.open_question(S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None))
+    obj = S.goto(obj, 4, None)
+    assert obj.question_state == LiveSession.NO_QUESTION
+
+
+def test_every_change_raises_the_version():
+    obj = S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None)
+    versions = [obj.version]
+    for change in (lambda o: S.goto(o, 3, 1), S.open_question, S.reveal, S.close_question,
+                   S.end):
+        obj = change(obj)
+        versions.append(obj.version)
+    assert versions == sorted(set(versions))
+
+
+def test_the_same_step_again_changes_nothing():
+    obj = S.start(SessionStore(), "tutorial", "dam/anna-bo-cilla", 3, None)
+    assert S.goto(obj, 3, None).version == obj.version
+
+
+def test_in_a_seat_view_a_lessons_explanation_is_no_reason_either():
+    pres = S.presentation("tutorial", "dam/anna-bo-cilla")
+    assert S.question(pres, 3, None).reason
+    assert S.question(pres, 3, 1).reason == ""
+
+
+def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
+    from django.urls import reverse
+
+    with translation.override("en"):
+        path = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla",
+                                                   "step": 3})
+    html = client.get(path + "?seat=1", HTTP_HX_REQUEST="true").content.decode()
+    form = html[html.index('id="present-live"'):]
+    form = form[:form.index("</form>")]
+    assert 'hx-swap-oob="true"' in form
+    assert 'name="step" value="3"' in form and 'name="seat" value="1"' in form

@@ -1,0 +1,85 @@
+"""FAQ and glossary search by words in any order: word starts everywhere, and on PostgreSQL its
+full-text search with each language's own dictionary, so inflected forms find their stem."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+from django.utils import translation
+
+from rules.models import FaqEntry, GlossaryTerm
+from rules.search import CONFIGS, full_text_ids, matches, search
+
+pytestmark = pytest.mark.django_db
+
+# A query whose word start misses the text, while the language's stemmer finds it.
+INFLECTED = [("en", "stopping", "You may stop at any time."),
+             ("sv", "trumfarnas", "Ruter är trumf."),
+             ("fi", "korteista", "Jokainen saa yhden kortin, ja kortti katsotaan."),
+             ("nb", "tyvene", "En svart knekt er en tyv.")]
+
+
+@pytest.fixture
+def postgres():
+    if connection.vendor != "postgresql":
+        pytest.skip("full-text search needs PostgreSQL (CI's second pass, DATABASE_URL)")
+
+
+def _entry(lang: str, answer: str) -> FaqEntry:
+    fields = {f"question_{code}": "Q" for code in CONFIGS} | {f"answer_{code}": "–"
+                                                              for code in CONFIGS}
+    fields[f"answer_{lang}"] = answer
+    return FaqEntry.objects.create(slug=f"search-{lang}", game="general", **fields)
+
+
+@pytest.mark.parametrize(("lang", "query", "text"), INFLECTED)
+def test_an_inflected_word_is_not_found_by_its_start_alone(lang, query, text):
+    """So the PostgreSQL test below can only pass through the language's stemmer."""
+    assert not matches(query, text)
+
+
+@pytest.mark.parametrize(("lang", "query", "text"), INFLECTED)
+def test_postgresql_finds_an_inflected_word_by_the_languages_stem(postgres, lang, query, text):
+    entry = _entry(lang, text)
+    with translation.override(lang):
+        found = search(FaqEntry.objects.all(), query, lang, ("question", "answer"))
+    assert entry in found
+
+
+def test_postgresql_stems_with_the_page_language_not_another(postgres):
+    entry = _entry("nb", "En svart knekt er en tyv.")
+    assert entry.pk in full_text_ids(FaqEntry.objects.all(), ("answer",), "tyvene", "nb")
+    assert entry.pk not in full_text_ids(FaqEntry.objects.all(), ("answer",), "tyvene", "en")
+
+
+def test_postgresql_needs_every_word_of_the_query(postgres):
+    entry = _entry("en", "You may stop at any time.")
+    assert entry.pk in full_text_ids(FaqEntry.objects.all(), ("answer",), "stopping time", "en")
+    assert entry.pk not in full_text_ids(FaqEntry.objects.all(), ("answer",), "stopping trump",
+                                         "en")
+
+
+def test_another_database_has_no_full_text_matches_and_keeps_the_word_starts():
+    if connection.vendor == "postgresql":
+        pytest.skip("checks the fallback of databases without PostgreSQL's dictionaries")
+    entry = _entry("en", "You may stop at any time.")
+    assert full_text_ids(FaqEntry.objects.all(), ("answer",), "stop", "en") == set()
+    with translation.override("en"):
+        assert search(FaqEntry.objects.all(), "time stop", "en", ("answer",)) == [entry]
+
+
+def test_the_faq_page_finds_words_in_any_order_through_the_search(client):
+    _entry("en", "You may stop at any time.")
+    with translation.override("en"):
+        html = client.get(reverse("faq"), {"q": "time may stop"}).content.decode()
+    assert "You may stop at any time." in html
+
+
+def test_a_glossary_term_is_found_by_its_name_in_another_language(client):
+    GlossaryTerm.objects.create(slug="t", term_sv="talong", term_en="stock", definition_en="d",
+                                definition_sv="d", term_fi="nostopakka", definition_fi="d",
+                                term_nb="talong", definition_nb="d")
+    with translation.override("en"):
+        html = client.get(reverse("glossary"), {"q": "nostopakka"}).content.decode()
+    assert 'class="glossary__entry"' in html
