@@ -19,7 +19,7 @@ MY_TURN_OR_OVER = """() => {
 @pytest.fixture(autouse=True)
 def fast_bots(settings, monkeypatch):
     settings.PRACTICE_BOT_DELAY_MS = 30
-    monkeypatch.setattr("rules.engine.bots.strong.TIME_BUDGET_S", 0.01)
+    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 24)
 
 
 def new_game(page, live_server, game: str, players: int, language: str = "en", **extra):

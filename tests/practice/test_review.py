@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.utils import translation
@@ -82,6 +83,7 @@ def test_review_lists_at_most_three_costliest_decisions_with_a_puzzle_each(clien
     items = html.count('class="practice-review__item"')
     assert 1 <= items <= 3 or "worth mentioning" in html
     assert html.count('name="move"') == items
+    record.refresh_from_db()
     progress = P.review_step(record)
     listed = P.review_costliest(record, progress)
     costs = [i["cost"] for i in sorted(progress["items"], key=lambda i: -i["cost"])][:items]
@@ -185,3 +187,38 @@ def test_review_of_another_session_is_not_found(client):
     record = finish(start(client, "dam"))
     assert Client().get(url(record, "review")).status_code == 404
     assert Client().post(url(record, "puzzle"), {"move": 0}).status_code in (403, 404)
+
+
+def _estimates(playouts: int, behind: float = 0.1, se: float = 0.01):
+    from rules.engine.bots.strong import Estimate
+
+    return [Estimate(("take", 0), 0.2, playouts, 0.0, 0.0),
+            Estimate(("done", 0), 0.3, playouts, behind, se)]
+
+
+def test_hint_figure_needs_two_hundred_playouts():
+    names = ["Me", "Anna", "Bo", "Cilla"]
+    assert adapter("dam").hint_figure(_estimates(199), P.FIGURE_MIN_PLAYOUTS, names) == ""
+    text = adapter("dam").hint_figure(_estimates(200), P.FIGURE_MIN_PLAYOUTS, names)
+    assert "200 simulated" in text and "1 simulated" not in text
+
+
+@pytest.mark.parametrize(("behind", "se", "words"), [
+    (0.2, 0.01, "clear"), (0.02, 0.015, "probably"), (0.01, 0.02, "about equally good")])
+def test_hint_figure_says_how_sure_it_is_in_words(behind, se, words):
+    text = adapter("dam").hint_figure(_estimates(300, behind, se), 200, ["Me", "A", "B"])
+    assert words in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_leads_with_a_reason_in_words_then_the_move(client, game):
+    record = start(client, game)
+    from .helpers import bots_until_human
+
+    bots_until_human(client, record)
+    html = client.get(url(record) + "?hint=1").content.decode()
+    section = html[html.index('class="practice-hint"'):]
+    assert section.index("practice-hint__reason") < section.index("practice-hint__move")
+    reason = re.search(r'practice-hint__reason">([^<]+)<', section).group(1)
+    assert len(reason.split()) >= 5
+    assert "simulated" not in section  # 16 playouts: no figure
