@@ -116,29 +116,31 @@ def main() -> None:
     args = ap.parse_args()
     a, b = args.pair.split("-")
     jobs = [(args.game, a, b, args.seed, d) for d in range(args.deals)]
-    if args.procs > 1:
-        with Pool(args.procs) as pool:
-            rows = pool.map(play_deal, jobs, chunksize=4)
-    else:
-        rows = [play_deal(j) for j in jobs]
     times: list[tuple[float, float]] = []
     diffs: list[float] = []
     sums = {a: 0.0, b: 0.0}
     seats = {a: 0, b: 0}
     runaway = 0
+    pool = Pool(args.procs) if args.procs > 1 else None
+    rows = pool.imap(play_deal, jobs, chunksize=2) if pool else map(play_deal, jobs)
+    # Rows are written (and flushed) deal by deal, in deal order, so a long run that is
+    # stopped still leaves every finished deal in the CSV.
     with open(args.csv, "w", newline="") as f:
         out = csv.writer(f)
         out.writerow(["deal", "seat", "level", "metric"])
-        for deal, levels, metric, t, ran_away in sorted(rows):
+        for deal, levels, metric, t, ran_away in rows:
             runaway += ran_away
             times.extend(t)
             for seat, (lv, m) in enumerate(zip(levels, metric)):
                 out.writerow([deal, seat, lv, f"{m:g}"])
                 sums[lv] += m
                 seats[lv] += 1
+            f.flush()
             mine = [m for lv, m in zip(levels, metric) if lv == a]
             theirs = [m for lv, m in zip(levels, metric) if lv == b]
             diffs.append(mine[0] - sum(theirs) / len(theirs))
+    if pool:
+        pool.close()
     mean, low, high = interval(diffs)
     print(f"game={args.game}")
     print(f"pair={args.pair}")
