@@ -188,6 +188,10 @@ class GameAdapter(ABC):
         return ngettext("about %(n)s point more", "about %(n)s points more",
                         max(1, round(cost))) % {"n": f"{cost:.1f}"}
 
+    def negligible(self, cost: float) -> bool:
+        """Whether a cost would read as zero in ``cost_text``."""
+        return cost < 0.05
+
     def certainty(self, behind: float, se: float) -> str:
         """How sure an estimated difference is, in words."""
         if se == 0.0 or behind > 2.5 * se:
@@ -205,6 +209,11 @@ class GameAdapter(ABC):
             return ""
         best, second = ranked[0], ranked[1]
         n = min(best.playouts, second.playouts)
+        if self.negligible(second.behind):
+            return _("In %(n)d simulated continuations from here (the cards you cannot see dealt "
+                     "at random), the next best move, %(other)s, did about as well: either is "
+                     "a sound choice.") % {
+                "n": n, "other": self._lower(self.describe(second.action, names))}
         return _("In %(n)d simulated continuations from here (the cards you cannot see dealt "
                  "at random), the next best move, %(other)s, cost %(cost)s. %(certainty)s") % {
             "n": n, "other": self._lower(self.describe(second.action, names)),

@@ -196,6 +196,9 @@ class DamAdapter(GameAdapter):
             return _("Announce the pair: it makes trump of a suit you hold many cards of.")
         return super().reason(view, action, names)
 
+    def negligible(self, cost: float) -> bool:
+        return cost < 0.005
+
     def cost_text(self, cost: float) -> str:
         return _("about %(n)d percentage points more chance of being left with Svarta "
                  "Maja") % {"n": round(cost * 100)}

@@ -72,10 +72,11 @@ class HeuristicBot:
             top = view["discard_top"]
             if top is None:
                 return _pick(legal, "draw", "stock"), float("inf")
-            edge = chain.best(0, values[top]) - stock_gain - self.MARGIN
-            if edge > 0:
+            known = chain.best(0, values[top])
+            edge = abs(known - stock_gain - self.MARGIN)
+            if known > stock_gain + self.MARGIN:
                 return _pick(legal, "draw", "discard"), edge
-            return _pick(legal, "draw", "stock"), -edge
+            return _pick(legal, "draw", "stock"), edge
         # chain: swap when the expected gain of swapping on is positive
         pos = view["next_position"] - 1
         gain = chain.swap_gain(pos, values[view["held"]])
