@@ -394,7 +394,7 @@ def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int 
         return []
     frames = _frames(record)
     seat = record.human_seat
-    prefix = record.names[seat] + " "
+    choices = _decisions(record, frames)
     out = []
     for item in items:
         index = item["index"]
@@ -404,7 +404,7 @@ def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int 
         view = state.view(seat)
         out.append({
             "index": index,
-            "decision": sum(1 for m in record.actions[:index + 1] if m.startswith(prefix)),
+            "decision": choices.index(index) + 1,  # counted as the review counts them
             "played": game.describe(played, record.names),
             "best": game.describe(best, record.names),
             "cost": game.cost_text(item["cost"]),
