@@ -113,6 +113,9 @@ class SpardameAdapter(GameAdapter):
             if card // 13 == C.SPADES and card < qs and qs not in hand:
                 return _("Lead a low spade: it can drive out the queen of spades without "
                          "risk to you.")
+            if card % 13 >= 9 and card // 13 != C.HEARTS:  # jack or higher
+                return _("Lead a high card while the suit is still safe: early on, every "
+                         "player still follows suit, so no points fall on the trick.")
             return _("Lead a low card that is unlikely to win the trick.")
         led = trick[0] // 13
         best = max(c for c in trick if c // 13 == led)
