@@ -1,6 +1,6 @@
 """Practice-mode bots: strong vs normal vs easy, and the strong bot's decision time.
 
-    .venv/bin/python bench/practice_bots.py --games 1000 --budget-ms 15 --procs 2
+    .venv/bin/python bench/practice_bots.py --games 1000 --playouts 40 --procs 2
     .venv/bin/python bench/practice_bots.py --timing-only --decisions 300
 
 Two tables of 3 players, ``--games`` games each per game: ``mixed`` seats one bot of each
@@ -8,10 +8,11 @@ level, ``h2h`` one strong bot against two normal ones (``--h2h-games``; the seat
 every level sits in every position equally often).  Printed per table, game and level
 (averaged over that level's seats):
 Dam ``loss_rate`` (share of deals it was left with Svarta Maja; 1/3 = average), Dam med dolda
-kort and Spardame ``mean_points`` per deal (lower is better).  The strong bot's own budget
-for the bulk run is ``--budget-ms`` (so 3,000 games finish in minutes); the decision-time
-figures (``strong_ms_p50/p95/max``) are measured separately at the practice-mode budget
-(``strong.TIME_BUDGET_S``).  One ``name=value`` line per measure.
+kort and Spardame ``mean_points`` per deal (lower is better).  The strong bot's playouts per
+decision for the bulk run are ``--playouts`` (0: the practice-mode ``strong.PLAYOUTS``); the
+decision-time figures (``strong_ms_p50/p95/max``) are measured separately at the practice-mode
+playouts.  One ``name=value`` line per measure.  ``bench/bots.py`` is the head-to-head
+benchmark with raw results and intervals.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ BOT_CLASSES = {
 LEVELS = ("strong", "normal", "easy")
 
 
-def _bot(game: str, level: str, seed: int, budget: float):
+def _bot(game: str, level: str, seed: int, playouts: int):
     if level == "strong":
-        return strong.StrongBot(seed, budget_s=budget)
+        return strong.StrongBot(seed, playouts=playouts or None)
     return BOT_CLASSES[game][level](seed)
 
 
@@ -51,7 +52,7 @@ TABLES = {"mixed": LEVELS, "h2h": ("strong", "normal", "normal")}
 
 
 def play_one(args) -> tuple[str, list[str], list[float]]:
-    game, index, budget, table = args
+    game, index, playouts, table = args
     module = game_module(game)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
     rot = index % 3
@@ -59,7 +60,7 @@ def play_one(args) -> tuple[str, list[str], list[float]]:
     levels = [seats[(i + rot) % 3] for i in range(3)]
     names = ["A", "B", "C"]
     state = module.new_game(options, names, index % 3, 10_000 + index, None)
-    bots = [_bot(game, lv, index * 7 + i, budget) for i, lv in enumerate(levels)]
+    bots = [_bot(game, lv, index * 7 + i, playouts) for i, lv in enumerate(levels)]
     moves = 0
     while not state.over:
         seat = state.to_move
@@ -105,7 +106,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--h2h-games", type=int, default=300)
-    ap.add_argument("--budget-ms", type=float, default=15.0)
+    ap.add_argument("--playouts", type=int, default=0)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--decisions", type=int, default=300)
     ap.add_argument("--timing-only", action="store_true")
@@ -117,7 +118,7 @@ def main() -> None:
             for game in a.game or ("dam", "dolda", "spardame"):
                 start = time.perf_counter()
                 games = a.games if table == "mixed" else a.h2h_games
-                jobs = [(game, i, a.budget_ms / 1000, table) for i in range(games)]
+                jobs = [(game, i, a.playouts, table) for i in range(games)]
                 totals = {lv: 0.0 for lv in LEVELS}
                 seats = {lv: 0 for lv in LEVELS}
                 with Pool(a.procs) as pool:

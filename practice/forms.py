@@ -66,6 +66,13 @@ class HintForm(forms.Form):
                                   empty_value=0)
 
 
+class PuzzleForm(forms.Form):
+    """The reviewed move a "try it again" button opens as a puzzle."""
+
+    move = forms.IntegerField(min_value=0, error_messages={
+        "required": INCOMPLETE, "invalid": INCOMPLETE, "min_value": INCOMPLETE})
+
+
 class ReplayStepForm(forms.Form):
     step = forms.IntegerField(required=False)
     open = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False,

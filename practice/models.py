@@ -47,6 +47,13 @@ class PracticeGame(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     result = models.JSONField(_("result"), null=True, blank=True)
     share_token = models.UUIDField(_("replay link"), null=True, blank=True, unique=True)
+    # The post-game review (service.review_step): the decisions analysed so far, in order.
+    review = models.JSONField(_("review"), null=True, blank=True)
+    # A puzzle ("try it again" from a review) replays the first ``puzzle_from`` moves of the
+    # deal it came from, with the same deal and seeds; undo stops there.
+    puzzle_of = models.ForeignKey("self", verbose_name=_("puzzle of"), null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="puzzles")
+    puzzle_from = models.PositiveIntegerField(_("puzzle starts at move"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

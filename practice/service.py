@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -255,7 +256,8 @@ def undo(record: PracticeGame, version: Any) -> None:
     """Back to the player's previous decision: drop their last move and everything after."""
     v = _check_version(record, version)
     prefix = record.names[record.human_seat] + " "
-    last = max((i for i, m in enumerate(record.actions) if m.startswith(prefix)), default=None)
+    last = max((i for i, m in enumerate(record.actions)
+                if m.startswith(prefix) and i >= record.puzzle_from), default=None)
     if last is None:
         raise PracticeError(str(NOTHING_TO_UNDO))
     actions = record.actions[:last]
@@ -267,24 +269,33 @@ def undo(record: PracticeGame, version: Any) -> None:
 
 
 # --------------------------------------------------------------------------- hints
+# A hint's figure is shown only when both moves it compares rest on this many playouts.
+FIGURE_MIN_PLAYOUTS = 200
+
+
 @dataclass
 class Hint:
     action: Any
     text: str
     reason: str
+    figure: str
     fields: dict[str, Any]
 
 
 def hint(record: PracticeGame, derived: Derived) -> Hint | None:
+    """The strong bot's move for the player, a reason in words (the tactic, from the player's
+    view), and a figure only when it rests on enough simulated play."""
     state = derived.state
     seat = record.human_seat
     if state.over or state.to_move != seat:
         return None
     rng = random.Random(record.bot_seed + len(record.actions))
-    ranked = strong.evaluate(state, seat, rng)
-    action = ranked[0][0]
+    ranked = strong.evaluate(state, seat, rng, strong.HINT_PLAYOUTS)
+    action = ranked[0].action
     game = adapter(record.game)
-    return Hint(action, game.describe(action, record.names), game.hint_reason(ranked),
+    return Hint(action, game.describe(action, record.names),
+                game.reason(state.view(seat), action, record.names),
+                game.hint_figure(ranked, FIGURE_MIN_PLAYOUTS, record.names),
                 game.form_fields(action))
 
 
@@ -297,6 +308,135 @@ def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
                     "lines": game.narrate(events, record.names, record.human_seat,
                                           you=record.human_seat)})
     return log
+
+
+# --------------------------------------------------------------------------- review
+# Playouts per reviewed decision (the played move never drops out of the comparison).
+REVIEW_PLAYOUTS = {"dam": 400, "dolda": 200, "spardame": 400}
+# How much of the review one request computes before it answers with the progress (only the
+# chunking depends on the clock: every decision's figures come from its own seed).
+REVIEW_STEP_SECONDS = 1.5
+# Decisions costing less than this (in the game's unit, strong._result) are not listed.
+REVIEW_MIN_COST = {"dam": 0.02, "dolda": 0.5, "spardame": 0.5}
+NOT_OVER = gettext_lazy("The review is ready once the deal is over.")
+
+
+def _frames(record: PracticeGame) -> list[stored.Frame]:
+    found = stored.cached_frames(export(record))
+    if found is None:
+        return stored.frames(scenario_of(record))
+    return found[1]
+
+
+def _decisions(record: PracticeGame, frames: list[stored.Frame]) -> list[int]:
+    """The indices of the player's moves that were a choice (more than one legal move),
+    from the puzzle's start on."""
+    prefix = record.names[record.human_seat] + " "
+    return [i for i, m in enumerate(record.actions)
+            if i >= record.puzzle_from and m.startswith(prefix)
+            and len(frames[i].state.legal_actions()) > 1]
+
+
+def _review_one(record: PracticeGame, frames: list[stored.Frame], index: int) -> dict[str, Any]:
+    module = adapter(record.game).engine
+    state = frames[index].state
+    seat = record.human_seat
+    words = record.actions[index].split()[1:]
+    played = module.parse_action(state, seat, words)
+    rng = random.Random((record.bot_seed * 7919 + index) & 0x7FFFFFFFFFFF)
+    ranked = strong.evaluate(state, seat, rng, REVIEW_PLAYOUTS[record.game], keep=played)
+    best = ranked[0]
+    mine = next(e for e in ranked if e.action == played)
+    return {"index": index, "cost": max(mine.behind, 0.0), "se": mine.behind_se,
+            "playouts": min(mine.playouts, best.playouts),
+            "best": module.format_action(best.action)}
+
+
+def review_step(record: PracticeGame, seconds: float | None = None) -> dict[str, Any]:
+    """Analyse the next decisions of a finished deal and store them; the review so far.
+
+    Each request does a few seconds' work and saves it (a conditional update on the record's
+    version, so an undo since makes it start again); the page polls until ``done``."""
+    if record.result is None:
+        raise PracticeError(str(NOT_OVER), status=409)
+    frames = _frames(record)
+    todo = _decisions(record, frames)
+    review = record.review
+    if not review or review.get("version") != record.version:
+        review = {"version": record.version, "items": []}
+    done = {item["index"] for item in review["items"]}
+    budget = REVIEW_STEP_SECONDS if seconds is None else seconds
+    start = time.perf_counter()
+    changed = False
+    for index in todo:
+        if index in done:
+            continue
+        if changed and time.perf_counter() - start > budget:
+            break
+        review["items"].append(_review_one(record, frames, index))
+        changed = True
+    if changed:
+        PracticeGame.objects.filter(pk=record.pk, version=record.version).update(review=review)
+        record.review = review
+    return {"done": len(review["items"]) >= len(todo), "analysed": len(review["items"]),
+            "total": len(todo), "items": review["items"]}
+
+
+def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int = 3
+                     ) -> list[dict[str, Any]]:
+    """The ``count`` costliest decisions, as the page lists them: the move number, what the
+    player did and what the strong bot prefers, the cost and its certainty in words, and a
+    reason in words, all from what the player could see at the time."""
+    game = adapter(record.game)
+    module = game.engine
+    floor = REVIEW_MIN_COST[record.game]
+    items = sorted((i for i in progress["items"] if i["cost"] >= floor),
+                   key=lambda i: (-i["cost"], i["index"]))[:count]
+    if not items:
+        return []
+    frames = _frames(record)
+    seat = record.human_seat
+    choices = _decisions(record, frames)
+    out = []
+    for item in items:
+        index = item["index"]
+        state = frames[index].state
+        played = module.parse_action(state, seat, record.actions[index].split()[1:])
+        best = module.parse_action(state, seat, item["best"].split())
+        view = state.view(seat)
+        out.append({
+            "index": index,
+            "decision": choices.index(index) + 1,  # counted as the review counts them
+            "played": game.describe(played, record.names),
+            "best": game.describe(best, record.names),
+            "cost": game.cost_text(item["cost"]),
+            "certainty": game.certainty(item["cost"], item["se"]),
+            "playouts": item["playouts"],
+            "reason": game.reason(view, best, record.names),
+        })
+    return out
+
+
+def make_puzzle(record: PracticeGame, index: Any) -> PracticeGame:
+    """The position before the player's move ``index`` as a new practice game against the same
+    bots (same deal, seeds and level): made once per position, a repeated request gets it."""
+    try:
+        at = int(index)
+    except (TypeError, ValueError):
+        raise PracticeError(_("That position cannot be opened as a puzzle.")) from None
+    frames = _frames(record)
+    if record.result is None or at not in _decisions(record, frames):
+        raise PracticeError(_("That position cannot be opened as a puzzle."), status=404)
+    existing = PracticeGame.objects.filter(puzzle_of=record, puzzle_from=at, owner=record.owner,
+                                           result__isnull=True).order_by("created").first()
+    if existing is not None:
+        return existing
+    return PracticeGame.objects.create(
+        owner=record.owner, game=record.game, rules=record.rules, names=record.names,
+        dealer=record.dealer, human_seat=record.human_seat, level=record.level,
+        memory_aid=record.memory_aid, seed=record.seed, bot_seed=record.bot_seed,
+        deal=record.deal, series=uuid.uuid4(), deal_number=record.deal_number,
+        actions=record.actions[:at], puzzle_of=record, puzzle_from=at)
 
 
 # --------------------------------------------------------------------------- series
@@ -329,8 +469,8 @@ def series_summary(record: PracticeGame) -> dict[str, Any]:
 
 
 def can_deal_again(record: PracticeGame) -> bool:
-    if record.result is None:
-        return False
+    if record.result is None or record.puzzle_of_id is not None:
+        return False  # a puzzle is one position of a deal, not part of a series
     latest = PracticeGame.objects.filter(series=record.series, owner=record.owner).order_by(
         "-deal_number").first()
     if latest is None or latest.pk != record.pk:

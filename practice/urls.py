@@ -41,6 +41,10 @@ for _game, _segment in GAME_SEGMENTS:
              name=f"practice_{_game}_share"),
         path(format_lazy("{}<uuid:game_id>/export/", _base), views.export, _kw,
              name=f"practice_{_game}_export"),
+        path(format_lazy("{}<uuid:game_id>/{}", _base, _("review/")), views.review, _kw,
+             name=f"practice_{_game}_review"),
+        path(format_lazy("{}<uuid:game_id>/{}", _base, _("puzzle/")), views.puzzle, _kw,
+             name=f"practice_{_game}_puzzle"),
         path(format_lazy("{}{}<uuid:token>/", _base, _("replay/")), views.replay, _kw,
              name=f"practice_{_game}_replay"),
     ]

@@ -35,6 +35,7 @@ from .forms import (
     NewGameForm,
     PaceForm,
     PresetForm,
+    PuzzleForm,
     ReplayStepForm,
     VersionForm,
 )
@@ -116,7 +117,8 @@ def _urls(record: PracticeGame) -> dict[str, str]:
     g = record.game
     args = [record.pk]
     return {k: reverse(f"practice_{g}_{k}", args=args)
-            for k in ("play", "move", "step", "undo", "next", "share", "export")}
+            for k in ("play", "move", "step", "undo", "next", "share", "export", "review",
+                      "puzzle")}
 
 
 def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
@@ -218,7 +220,12 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     since = mine[-1] if mine else 0
     latest = [line for entry in log[since:] for line in entry["lines"]]
     human = record.names[record.human_seat]
-    undoable = any(m.startswith(human + " ") for m in record.actions)
+    undoable = any(m.startswith(human + " ") for m in record.actions[record.puzzle_from:])
+    puzzle = None
+    if record.puzzle_of_id is not None:
+        original = record.puzzle_of
+        puzzle = {"review_url": reverse(f"practice_{record.game}_review", args=[original.pk])
+                  if original is not None and original.owner == record.owner else ""}
     bot_turn = P.is_bot_turn(record, state)
     return {
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
@@ -234,7 +241,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         "share_url": request.build_absolute_uri(
             reverse(f"practice_{record.game}_replay", args=[record.share_token]))
         if record.share_token else "",
-        "deal_label": record.deal_number,
+        "deal_label": record.deal_number, "puzzle": puzzle,
     }
 
 
@@ -359,6 +366,45 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     response["Content-Disposition"] = (
         f'attachment; filename="{game}-{str(record.pk)[:8]}-{record.deal_number}.json"')
     return response
+
+
+# --------------------------------------------------------------------------- review
+@require_safe
+def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    """The post-game review: each request analyses a few more of the player's decisions (the
+    page polls while it is not done) and shows the three costliest once all are analysed."""
+    record = _record(request, game, game_id)
+    urls = _urls(record)
+    try:
+        progress = P.review_step(record)
+    except P.PracticeError as exc:
+        ctx = _context(request, record, P.load(record), error=exc.message)
+        return _render(request, "practice/game.html", "update", ctx, status=exc.status)
+    costliest = P.review_costliest(record, progress) if progress["done"] else []
+    ctx = {"record": record, "title": GAME_TITLES[game], "urls": urls, "progress": progress,
+           "costliest": costliest, "percent": round(100 * progress["analysed"]
+                                                    / max(progress["total"], 1)),
+           "level": record.get_level_display()}
+    return _render(request, "practice/review.html", "review", ctx)
+
+
+@require_POST
+def puzzle(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    """"Try it again": the reviewed position as a new game against the same bots."""
+    record = _record(request, game, game_id)
+    form = PuzzleForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise P.PracticeError(first_error(form))
+        new = P.make_puzzle(record, form.cleaned_data["move"])
+    except P.PracticeError as exc:
+        ctx = _context(request, record, P.load(record), error=exc.message)
+        return _render(request, "practice/game.html", "update", ctx,
+                       status=200 if request.htmx else exc.status)
+    url = reverse(f"practice_{game}_play", args=[new.pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(url, status=204)
+    return HttpResponseRedirect(url)
 
 
 # --------------------------------------------------------------------------- replay links

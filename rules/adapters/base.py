@@ -243,20 +243,55 @@ class GameAdapter(ABC):
         sentences about the seat ``you`` are in the second person (``said``)."""
 
     # ------------------------------------------------------------------ hints
-    def hint_reason(self, ranked: Sequence[tuple[Any, float, int]]) -> str:
-        """Why: the simulations behind a suggestion (strong.evaluate, best first)."""
-        if len(ranked) == 1 or ranked[0][2] == 0:
-            return _("A careful player would usually choose this.")
-        best, rollouts = ranked[0][1], ranked[0][2]
-        worst = max(r[1] for r in ranked)
-        return ngettext(
-            "In %(n)d simulated deal from here, dealt so that only the cards you can see are "
-            "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap)s points more.",
-            "In %(n)d simulated deals from here, dealt so that only the cards you can see are "
-            "fixed, no other move did clearly better than this one; the worst choice cost about "
-            "%(gap)s points more.", rollouts) % {
-            "n": rollouts, "gap": number_format(max(worst - best, 0.0), 1)}
+    def reason(self, view: Mapping[str, Any], action: Any, names: Sequence[str]) -> str:
+        """Why ``action`` is a good move here, in words (a tactic of the game), from what the
+        seat sees (``view``) only."""
+        return _("A careful player would usually choose this.")
+
+    # How a difference of the strong bot's estimates reads: Dam counts the chance of losing the
+    # deal, the other games points (see strong._result).
+    def cost_text(self, cost: float) -> str:
+        """An estimated cost (the review's and the hint's figure) in words."""
+        return ngettext("about %(n)s point more", "about %(n)s points more",
+                        max(1, round(cost))) % {"n": number_format(cost, 1)}
+
+    def negligible(self, cost: float) -> bool:
+        """Whether a cost would read as zero in ``cost_text``."""
+        return cost < 0.05
+
+    def certainty(self, behind: float, se: float) -> str:
+        """How sure an estimated difference is, in words."""
+        if se == 0.0 or behind > 2.5 * se:
+            return _("The difference is clear.")
+        if behind > se:
+            return _("The difference is probably real, but small.")
+        return _("The two are about equally good: the difference is within the uncertainty of "
+                 "the simulation.")
+
+    def hint_figure(self, ranked: Sequence[Any], minimum: int, names: Sequence[str]) -> str:
+        """The figure behind a hint, only when it rests on at least ``minimum`` playouts of
+        both the suggested move and the next best one (strong.Estimate, best first); empty
+        otherwise."""
+        if len(ranked) < 2 or ranked[0].playouts < minimum or ranked[1].playouts < minimum:
+            return ""
+        best, second = ranked[0], ranked[1]
+        n = min(best.playouts, second.playouts)
+        if self.negligible(second.behind):
+            return _("In %(n)d simulated continuations from here (the cards you cannot see dealt "
+                     "at random), the next best move, %(other)s, did about as well: either is "
+                     "a sound choice.") % {
+                "n": n, "other": self._lower(self.describe(second.action, names))}
+        return _("In %(n)d simulated continuations from here (the cards you cannot see dealt "
+                 "at random), the next best move, %(other)s, cost %(cost)s. %(certainty)s") % {
+            "n": n, "other": self._lower(self.describe(second.action, names)),
+            "cost": self.cost_text(max(second.behind, 0.0)),
+            "certainty": self.certainty(second.behind, second.behind_se)}
+
+    @staticmethod
+    def _lower(sentence: str) -> str:
+        """An instruction ("Draw from the stock.") inside a sentence."""
+        text = sentence.rstrip(".")
+        return text[:1].lower() + text[1:] if text else text
 
     # ------------------------------------------------------------------ handouts
     def trump_text(self, states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]

@@ -19,7 +19,7 @@ MY_TURN_OR_OVER = """() => {
 @pytest.fixture(autouse=True)
 def fast_bots(settings, monkeypatch):
     settings.PRACTICE_BOT_DELAY_MS = 30
-    monkeypatch.setattr("rules.engine.bots.strong.TIME_BUDGET_S", 0.01)
+    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 24)
 
 
 def new_game(page, live_server, game: str, players: int, language: str = "en", **extra):
@@ -136,3 +136,21 @@ def test_game_page_has_no_axe_violations_and_fits_375_px(page, live_server, lang
     assert results.violations_count == 0, results.generate_report()
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_review_after_a_deal_polls_to_its_end_and_opens_a_puzzle(page, live_server, monkeypatch):
+    monkeypatch.setattr("practice.service.REVIEW_PLAYOUTS", {"dam": 16, "dolda": 8,
+                                                             "spardame": 16})
+    monkeypatch.setattr("practice.service.REVIEW_STEP_SECONDS", 0.0)  # poll per decision
+    monkeypatch.setattr("practice.service.REVIEW_MIN_COST", {"dam": 0.0, "dolda": 0.0,
+                                                             "spardame": 0.0})
+    new_game(page, live_server, "dam", 2)
+    play_to_the_end(page)
+    page.locator("#review-link").click()
+    page.wait_for_selector("progress, .practice-review__summary")
+    page.wait_for_selector(".practice-review__summary", timeout=120_000)
+    items = page.locator(".practice-review__item")
+    assert 1 <= items.count() <= 3
+    items.first.locator("button").click()
+    page.wait_for_selector(".practice-puzzle")
+    assert page.locator("#game").get_attribute("data-over") == "false"

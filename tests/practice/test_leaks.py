@@ -32,7 +32,7 @@ CASES = [
 
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
-    monkeypatch.setattr("rules.engine.bots.strong.TIME_BUDGET_S", 0.005)
+    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 16)
 
 
 def _check(response, record, where, tracker):
@@ -78,3 +78,51 @@ def test_the_leak_check_finds_an_opponents_card(client):
     other = state_of(record).to_json()["hands"][1][0]
     assert leaked(f'<span data-card="{code(other)}"></span>', record) == [code(other)]
     assert leaked("<p>nothing</p>", record) == []
+
+
+def _seen_before(record, index: int) -> set[int]:
+    """The cards the human had been shown before move ``index`` of the record."""
+    from .helpers import seen_cards
+
+    class Prefix:
+        pass
+
+    prefix = Prefix()
+    prefix.__dict__.update({f: getattr(record, f) for f in (
+        "game", "rules", "names", "dealer", "seed", "deal", "human_seat")})
+    prefix.actions = record.actions[:index]
+    return seen_cards(prefix)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_review_and_its_puzzles_never_show_a_hidden_card(client, case, monkeypatch):
+    """Each listed decision shows only cards the player had seen before it, and the puzzle
+    it opens (the real deal, replayed to that point) only what the player may see there."""
+    import re
+
+    from practice.models import PracticeGame
+
+    from .test_review import finish, full_review
+
+    monkeypatch.setattr(P, "REVIEW_PLAYOUTS", {"dam": 10, "dolda": 6, "spardame": 10})
+    monkeypatch.setattr(P, "REVIEW_MIN_COST", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
+    game, extra = CASES[case]
+    with translation.override("en"):
+        record = finish(start(client, game, **extra), seed=case)
+        html = full_review(client, record)
+        record.refresh_from_db()
+        listed = P.review_costliest(record, P.review_step(record))
+        parts = html.split('<li class="practice-review__item">')[1:]
+        assert len(parts) == len(listed)
+        for item, part in zip(listed, parts):
+            part = part[:part.index("</li>")]
+            bad = leaked(part, record, _seen_before(record, item["index"]))
+            assert not bad, f"review item at move {item['index']}: hidden cards {bad}"
+        rest = re.sub(r'<li class="practice-review__item">.*?</li>', "", html, flags=re.S)
+        assert not leaked(rest, record, _seen_before(record, 0))
+        for item in listed:
+            client.post(url(record, "puzzle"), {"move": item["index"]})
+            puzzle = PracticeGame.objects.get(puzzle_of=record, puzzle_from=item["index"])
+            tracker = SeenTracker(puzzle)
+            _check(client.get(url(puzzle)), puzzle, "puzzle", tracker)
+            _check(client.get(url(puzzle) + "?hint=1"), puzzle, "puzzle hint", tracker)

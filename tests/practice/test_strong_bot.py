@@ -80,7 +80,7 @@ def test_determinization_agrees_with_the_seats_view(game):
 def test_strong_bot_plays_legal_moves_to_the_end(game):
     module = MODULES[game]
     state = module.new_game(_opts(module), ["A", "B", "C"], 2, 9, None)
-    bot = strong.StrongBot(1, budget_s=0.002)
+    bot = strong.StrongBot(1, playouts=8)
     moves = 0
     while not state.over and moves < 3000:
         action = bot.act(state, state.to_move)
@@ -88,3 +88,88 @@ def test_strong_bot_plays_legal_moves_to_the_end(game):
         state, _ = state.apply(action)
         moves += 1
     assert state.over
+
+
+def _moves_of(game: str, seed: int, bot_seed: int) -> list:
+    module = MODULES[game]
+    players = ["A", "B", "C", "D"] if game == "spardame" else ["A", "B", "C"]
+    state = module.new_game(_opts(module), players, 0, seed, None)
+    bot = strong.StrongBot(bot_seed, playouts=12)
+    others = strong._HEURISTIC[game](bot_seed + 1)
+    moves = []
+    while not state.over and len(moves) < 400:
+        seat = state.to_move
+        action = bot.act(state, seat) if seat == 0 else others.act(state, seat)
+        moves.append(action)
+        state, _ = state.apply(action)
+    return moves
+
+
+@pytest.mark.parametrize("game", ["dam", "dolda", "spardame"])
+def test_strong_bot_replays_the_same_moves_from_the_same_seed(game):
+    assert _moves_of(game, 11, 5) == _moves_of(game, 11, 5)
+
+
+@pytest.mark.parametrize("game", ["dam", "dolda", "spardame"])
+def test_strong_bot_never_reads_a_clock(game, monkeypatch):
+    import time
+
+    def no_clock():
+        raise AssertionError("the strong bot read the clock")
+
+    monkeypatch.setattr(time, "perf_counter", no_clock)
+    monkeypatch.setattr(time, "time", no_clock)
+    monkeypatch.setattr(time, "monotonic", no_clock)
+    assert _moves_of(game, 3, 1)
+
+
+@pytest.mark.parametrize("game", ["dam", "dolda", "spardame"])
+def test_evaluate_spends_the_playouts_it_is_given(game):
+    state = _midgame(game, 6, moves=0 if game == "spardame" else 5)
+    while len(state.legal_actions()) < 2 or (game == "spardame" and state.phase == spardame.PASS):
+        state, _ = state.apply(state.legal_actions()[0])
+    ranked = strong.evaluate(state, state.to_move, random.Random(1), 64)
+    assert 0 < sum(e.playouts for e in ranked) <= 64
+    assert ranked[0].behind == 0.0
+    assert all(e.action in list(state.legal_actions()) for e in ranked)
+
+
+def test_evaluate_keeps_the_move_under_review_to_the_end():
+    state = _midgame("dam", 2, moves=0)
+    acts = list(state.legal_actions())
+    worst = acts[-1]
+    ranked = strong.evaluate(state, state.to_move, random.Random(2), 80, keep=worst)
+    best = ranked[0]
+    mine = next(e for e in ranked if e.action == worst)
+    assert mine.playouts == best.playouts
+
+
+def _spardame_after_a_void():
+    """A Spardame position where seat 1 has shown it has no clubs (it did not follow)."""
+    module = spardame
+    for seed in range(200):
+        state = module.new_game(_opts(module), ["A", "B", "C", "D"], 3, seed, None)
+        bots = [strong._HEURISTIC["spardame"](seed + s) for s in range(4)]
+        while not state.over:
+            view = state.view(0)
+            voids = strong.spardame_voids(view)
+            if voids[1] and state.to_move == 0:
+                return state, voids
+            seat = state.to_move
+            state, _ = state.apply(bots[seat].act(state, seat))
+    raise AssertionError("no void found")
+
+
+def test_spardame_voids_are_read_from_the_played_tricks():
+    state, voids = _spardame_after_a_void()
+    view = state.view(1)
+    for suit in voids[1]:
+        assert all(c // 13 != suit for c in view["hand"])  # the real hand agrees
+
+
+def test_spardame_determinization_gives_no_card_of_a_suit_a_seat_lacks():
+    state, voids = _spardame_after_a_void()
+    for seed in range(20):
+        world = strong.determinize_spardame(state, 0, random.Random(seed))
+        for s in range(4):
+            assert all(c // 13 not in voids[s] for c in world.view(s)["hand"])

@@ -175,5 +175,5 @@ def test_spardame_a_match_won_by_the_reader():
                                            ("en", "5.4")])
 def test_a_hints_point_gap_is_written_in_the_languages_decimal_format(lang, gap):
     with translation.override(lang):
-        reason = adapter("spardame").hint_reason([("a", 1.0, 40), ("b", 6.4, 40)])
-    assert f" {gap} " in reason
+        cost = adapter("spardame").cost_text(5.4)
+    assert f" {gap} " in f" {cost} "

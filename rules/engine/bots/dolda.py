@@ -10,6 +10,7 @@ low cards and stop before a swap would push a good card towards the forced disca
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -31,7 +32,8 @@ def _values_for(items: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
     return dolda.value_tables(dolda.Options(**dict(items)))[0]
 
 
-def _row_values(options: dict[str, Any]) -> tuple[int, ...]:
+def row_values(options: dict[str, Any]) -> tuple[int, ...]:
+    """The points of every card in a row under these rules (view ``options``)."""
     return _values_for(tuple(sorted(options.items())))
 
 
@@ -45,35 +47,46 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, state: dolda.State, seat: int) -> Action:
+        return self.decide(state, seat)[0]
+
+    def decide(self, state: dolda.State, seat: int) -> tuple[Action, float]:
+        """The move and how clear it is: the expected points it gains over the other choice
+        of a draw or swap (infinite for the phases where the choice is plain)."""
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], float("inf")
         view = state.view(seat)
-        values = _row_values(view["options"])
+        values = row_values(view["options"])
         phase = view["phase"]
         if phase == "shields":
-            return self._shield(view, values, legal)
+            return self._shield(view, values, legal), float("inf")
         if phase == "thieves":
-            return self._steal(view, values, legal)
+            return self._steal(view, values, legal), float("inf")
         row = view["rows"][seat]
-        unseen = self._unseen(view)
+        unseen = self.unseen(view)
         dist = [values[c] for c in unseen] or [6]
         chain = _Chain([None if c is None else values[c] for c in row][:view["swappable"]],
                        dist)
         if phase == "draw":
             stock_gain = sum(chain.best(0, v) for v in dist) / len(dist)
             top = view["discard_top"]
-            if top is not None and chain.best(0, values[top]) > stock_gain + self.MARGIN:
-                return _pick(legal, "draw", "discard")
-            return _pick(legal, "draw", "stock")
+            if top is None:
+                return _pick(legal, "draw", "stock"), float("inf")
+            known = chain.best(0, values[top])
+            edge = abs(known - stock_gain - self.MARGIN)
+            if known > stock_gain + self.MARGIN:
+                return _pick(legal, "draw", "discard"), edge
+            return _pick(legal, "draw", "stock"), edge
         # chain: swap when the expected gain of swapping on is positive
         pos = view["next_position"] - 1
-        if chain.swap_gain(pos, values[view["held"]]) > 0:
-            return _pick(legal, "swap")
-        return _pick(legal, "discard")
+        gain = chain.swap_gain(pos, values[view["held"]])
+        if gain > 0:
+            return _pick(legal, "swap"), gain
+        return _pick(legal, "discard"), -gain
 
     @staticmethod
-    def _unseen(view: dict[str, Any]) -> list[int]:
+    def unseen(view: Mapping[str, Any]) -> list[int]:
+        """The cards the seat has not seen (where it sees them: rows, secret, held, pile)."""
         seen = set(view["discard_pile"])
         for row in view["rows"]:
             seen.update(c for c in row if c is not None)

@@ -24,23 +24,31 @@ also returns every candidate's estimate (the hint in practice mode explains with
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .. import dam, dolda, spardame
 from . import dam as dam_bots
 from . import dolda as dolda_bots
 from . import spardame as spardame_bots
 
-# Per decision: wall-clock budget and hard caps.  With the engine's speed (about a
-# millisecond for a whole heuristic deal) this gives a few dozen rollouts per decision.
-TIME_BUDGET_S = 0.07
-MAX_ROLLOUTS = 400
+# Playouts per decision (a fixed amount of work, never a clock: a seed reproduces every
+# move).  Sized so that a decision's 95th percentile stays under 150 ms on a busy two-core
+# machine (bench/bots.py prints it); a hint uses HINT_PLAYOUTS.
+PLAYOUTS = {"dam": 120, "dolda": 96, "spardame": 120}
+# Choices the heuristic calls clear by more than this (in its own units) are not searched.
+CLEAR = {"dolda": 1.0}
+# The heuristic's move is overruled only by one better by more than this many standard errors
+# of the paired difference (0: the best mean wins).  Dam med dolda kort's heuristic is an
+# expectation already, and there a noisy overruling costs more than it gains.
+OVERRULE_Z = {"dolda": 2.0}
+# Dam med dolda kort playouts stop after this many moves (about three rounds of a table).
+HORIZON = {"dolda": 30}
+HINT_PLAYOUTS = 800
 MAX_CANDIDATES = 8
 ROLLOUT_MOVE_CAP = 600  # Dam has no move limit; a rollout that runs this long is a draw
-MIN_SAMPLES = 4  # rollouts per candidate before the heuristic's move can be overruled
 
 
 def _game_of(state: Any) -> str:
@@ -51,7 +59,6 @@ def _game_of(state: Any) -> str:
     return "spardame"
 
 
-_MODULES = {"dam": dam, "dolda": dolda, "spardame": spardame}
 class Bot(Protocol):
     """What every bot class here and in the game bot modules makes: ``Bot(seed).act(...)``."""
 
@@ -174,7 +181,11 @@ def determinize_spardame(state: spardame.State, seat: int, rng: random.Random
     # Set-aside passes of other seats (before the exchange) are hidden too.
     chosen_flags = v["passes_chosen"]
     aside = [3 if (chosen_flags[s] and s != seat and not exchanged) else 0 for s in range(n)]
-    parts = _deal_unknown(rng, unknown, [sizes[s] + aside[s] for s in range(n)])
+    voids = spardame_voids(v)
+    if any(voids):
+        parts = _deal_with_voids(rng, unknown, [sizes[s] + aside[s] for s in range(n)], voids)
+    else:
+        parts = _deal_unknown(rng, unknown, [sizes[s] + aside[s] for s in range(n)])
     hands, chosen = [], []
     for s in range(n):
         if s == seat:
@@ -194,6 +205,65 @@ def determinize_spardame(state: spardame.State, seat: int, rng: random.Random
         data["chosen"] = [None] * n
         data["received"] = [None] * n
     return spardame.state_from_json(data)
+
+
+def spardame_voids(v: dict[str, Any]) -> list[set[int]]:
+    """The suits each seat has shown it lacks (it did not follow the led suit, S-T2): public,
+    read from the view's played tricks.  The view lists the played cards trick by trick in
+    playing order and says who led the last trick; each earlier leader follows backwards,
+    because a trick's winner (the highest card of the led suit) leads the next one."""
+    n = len(v["names"])
+    played = v["played"]
+    tricks = [played[i:i + n] for i in range(0, len(played), n)]
+    voids: list[set[int]] = [set() for _ in range(n)]
+    leaders: list[int] = [0] * len(tricks)
+    if tricks and v["last_trick"] is not None:
+        leaders[-1] = v["last_trick"]["leader"]
+        for t in range(len(tricks) - 2, -1, -1):
+            cards = tricks[t]
+            led = cards[0] // 13
+            win = max(range(n), key=lambda i: cards[i] if cards[i] // 13 == led else -1)
+            leaders[t] = (leaders[t + 1] - win) % n
+    every = list(zip(leaders, tricks))
+    if v["trick"] and v["leader"] is not None:
+        every.append((v["leader"], v["trick"]))
+    for leader, cards in every:
+        led = cards[0] // 13
+        for i, c in enumerate(cards[1:], start=1):
+            if c // 13 != led:
+                voids[(leader + i) % n].add(led)
+    return voids
+
+
+def _deal_with_voids(rng: random.Random, unknown: list[int], sizes: list[int],
+                     voids: list[set[int]]) -> list[list[int]]:
+    """``_deal_unknown`` that gives no seat a card of a suit it has shown it lacks: the cards
+    with the fewest possible holders are placed first, each with a random holder that has
+    room, weighted by the room left.  Falls back to the plain deal if it runs into a corner
+    (it should not: the real deal is always one answer)."""
+    for _attempt in range(20):
+        cards = list(unknown)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for s in range(len(sizes)) if c // 13 not in voids[s]))
+        room = list(sizes)
+        parts: list[list[int]] = [[] for _ in sizes]
+        ok = True
+        for c in cards:
+            can = [s for s in range(len(sizes)) if room[s] > 0 and c // 13 not in voids[s]]
+            if not can:
+                ok = False
+                break
+            pick = rng.random() * sum(room[s] for s in can)
+            for s in can:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            parts[s].append(c)
+            room[s] -= 1
+        if ok:
+            rest = [c for c in unknown if all(c not in p for p in parts)]
+            return parts + [rest]
+    return _deal_unknown(rng, unknown, sizes)
 
 
 DETERMINIZE: dict[str, Callable[[Any, int, random.Random], Any]] = {
@@ -217,16 +287,40 @@ def _result(game: str, state: Any, seat: int) -> float:
     return float(scores[seat] - mean)
 
 
-def _rollout(game: str, state: Any, seat: int, rng: random.Random) -> float:
-    bots = [_HEURISTIC[game](rng.getrandbits(32)) for _ in range(len(state.names))]
+def _dolda_now(state: dolda.State, seat: int) -> float:
+    """A Dam med dolda kort position scored as if the deal ended now, relative to the table
+    (the rows of the simulated deal; thieves and shields left out)."""
+    row_v, secret_v = dolda.value_tables(state.options)
+    scores = [sum(row_v[c] for c in row) for row in state.rows]
+    if state.secret is not None:
+        scores = [sc + secret_v[c] for sc, c in zip(scores, state.secret)]
+    return scores[seat] - sum(scores) / len(scores)
+
+
+def _finish(game: str, state: Any, seat: int, seed: int) -> float:
+    """Play ``state`` (changed in place) with the heuristic bots of every seat, to the end or,
+    in Dam med dolda kort, for HORIZON moves (then scored as it stands: the later draws add
+    the same noise to every candidate and little else)."""
+    rng = random.Random(seed)
+    make = _HEURISTIC[game]
+    bots = [make(rng.getrandbits(32)) for _ in range(len(state.names))]
     moves = 0
+    cap = HORIZON.get(game)
     while not state.over:
+        if cap is not None and moves >= cap:
+            return _dolda_now(state, seat)
         if moves >= ROLLOUT_MOVE_CAP:
             return 0.5 if game == "dam" else 0.0
         who = state.to_move
-        state, _ = state.apply(bots[who].act(state, who))
+        state.apply_in_place(bots[who].act(state, who))
         moves += 1
     return _result(game, state, seat)
+
+
+def _playout(game: str, world: Any, action: Any, seat: int, seed: int) -> float:
+    after = world.clone()
+    after.apply_in_place(action)
+    return _result(game, after, seat) if after.over else _finish(game, after, seat, seed)
 
 
 def _candidates(game: str, state: Any, seat: int, acts: Sequence[Any], rng: random.Random,
@@ -242,8 +336,12 @@ def _candidates(game: str, state: Any, seat: int, acts: Sequence[Any], rng: rand
     if game == "dam":
         # Singles and whole-suit attacks first, then random others.
         singles = [a for a in acts if a[0] in ("attack", "add") and len(a[2]) == 1]
+        widest: dict[int, Any] = {}
+        for a in acts:
+            if a[0] in ("attack", "add") and len(a[2]) > len(widest.get(a[2][0] // 13, ((), (), ()))[2]):
+                widest[a[2][0] // 13] = a
         others = [a for a in acts if a not in singles]
-        pool = singles + rng.sample(others, min(len(others), MAX_CANDIDATES))
+        pool = list(widest.values()) + singles + rng.sample(others, min(len(others), MAX_CANDIDATES))
     else:
         pool = list(acts)
         rng.shuffle(pool)
@@ -255,82 +353,93 @@ def _candidates(game: str, state: Any, seat: int, acts: Sequence[Any], rng: rand
     return picked
 
 
-def evaluate(state: Any, seat: int, rng: random.Random, budget_s: float | None = None,
-             first: Any = None) -> list[tuple[Any, float, int]]:
-    """``[(action, mean result, rollouts)]`` best first (lower result is better)."""
-    if budget_s is None:
-        budget_s = TIME_BUDGET_S
+class Estimate(NamedTuple):
+    """One candidate's estimate: its mean result for the seat (lower is better), the playouts
+    it rests on, and the paired difference to the best candidate with its standard error
+    (over the simulated deals both were played in; 0 for the best itself)."""
+
+    action: Any
+    mean: float
+    playouts: int
+    behind: float
+    behind_se: float
+
+
+def playouts_for(game: str) -> int:
+    return PLAYOUTS[game]
+
+
+def evaluate(state: Any, seat: int, rng: random.Random, playouts: int | None = None,
+             first: Any = None, keep: Any = None) -> list[Estimate]:
+    """Every candidate's estimate, best first, from a fixed number of playouts.
+
+    Sequential halving: the playouts are spread over ceil(log2 k) rounds; each round deals new
+    simulated deals (determinizations) and plays every surviving candidate in each of them
+    with the same random numbers for the rest of the deal, then the worse half drops out.  So
+    every candidate has played a prefix of the same sequence of deals, and any two compare
+    pairwise over the deals they share (the luck of the deal cancels out).  ``keep`` (the
+    post-game review's actual move) never drops out.  No clock is read: the same ``rng``
+    state gives the same answer on any machine.
+    """
     game = _game_of(state)
+    if playouts is None:
+        playouts = PLAYOUTS[game]
     acts = list(state.legal_actions())
     if game == "spardame" and state.phase == spardame.PASS:
-        # 286 ways to pass: the heuristic choice only (rollouts would be too thin).
+        # 286 ways to pass: the heuristic choice (and the move under review) only.
         if first is None:
             first = _HEURISTIC[game](rng.getrandbits(32)).act(state, seat)
-        return [(first, 0.0, 0)]
-    if len(acts) == 1:
-        return [(acts[0], 0.0, 0)]
-    cands = _candidates(game, state, seat, acts, rng, first)
+        cands = [first] + ([keep] if keep is not None and keep != first else [])
+    elif len(acts) == 1:
+        return [Estimate(acts[0], 0.0, 0, 0.0, 0.0)]
+    else:
+        cands = _candidates(game, state, seat, acts, rng, first)
+        if keep is not None and keep not in cands:
+            cands.append(keep)
     k = len(cands)
-    totals = [0.0] * k
-    counts = [0] * k
-    # Paired differences against the heuristic's move (candidate 0): every candidate of a
-    # round is played in the same world with the same random numbers for the rollout, so the
-    # luck of the deal cancels out of the comparison.
-    diff_sum = [0.0] * k
-    diff_sq = [0.0] * k
-    start = time.perf_counter()
+    if k == 1:
+        return [Estimate(cands[0], 0.0, 0, 0.0, 0.0)]
+    results: list[list[float]] = [[] for _ in range(k)]
+    protected = {cands.index(keep)} if keep is not None else set()
+    alive = list(range(k))
+    rounds = max(1, math.ceil(math.log2(k)))
     det = DETERMINIZE[game]
-    done = 0
-    out_of_time = False
-    while done < MAX_ROLLOUTS and not out_of_time:
-        world = det(state, seat, rng)
-        rollout_seed = rng.getrandbits(32)
-        base = 0.0
-        for i, a in enumerate(cands):
-            after, _ = world.apply(a)
-            r = (_result(game, after, seat) if after.over
-                 else _rollout(game, after, seat, random.Random(rollout_seed)))
-            totals[i] += r
-            counts[i] += 1
-            if i == 0:
-                base = r
-            else:
-                d = r - base
-                diff_sum[i] += d
-                diff_sq[i] += d * d
-            done += 1
-            # Every candidate gets at least one rollout; after that the clock may stop a
-            # round half way (a busy machine must not push a decision far past the budget).
-            if done >= k and time.perf_counter() - start > budget_s:
-                out_of_time = True
-                break
-    means = [totals[i] / counts[i] for i in range(k)]
-    # The heuristic's move stays unless another is better by more than the noise: 1.5
-    # standard errors of the paired difference, with at least MIN_SAMPLES rollouts.
-    adjusted = [0.0] * k
-    for i in range(1, k):
-        n = counts[i]
-        if n < MIN_SAMPLES:
-            adjusted[i] = float("inf")
-            continue
-        mean_d = diff_sum[i] / n
-        var_d = max(diff_sq[i] / n - mean_d ** 2, 0.0) / (n - 1)
-        adjusted[i] = mean_d + 1.5 * var_d ** 0.5
-    def rank(i: int) -> tuple[int, float]:
-        if i == 0:
-            return (1, 0.0)
-        return (0, adjusted[i]) if adjusted[i] < 0 else (2, means[i])
 
-    order = sorted(range(k), key=rank)
-    return [(cands[i], means[i], counts[i]) for i in order]
+    def mean(i: int) -> float:
+        r = results[i]
+        return sum(r) / len(r) if r else float("inf")
+
+    for r in range(rounds):
+        per = max(1, playouts // (len(alive) * rounds))
+        for _ in range(per):
+            world = det(state, seat, rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                results[i].append(_playout(game, world, cands[i], seat, seed))
+        if r < rounds - 1 and len(alive) > 2:
+            alive.sort(key=lambda i: (mean(i), i))
+            kept = alive[:math.ceil(len(alive) / 2)]
+            alive = kept + [i for i in alive if i in protected and i not in kept]
+    # The survivors (most playouts) first, best mean first; ties keep the heuristic's move.
+    survivors = set(alive)
+    order = sorted(range(k), key=lambda i: (i not in survivors, mean(i), i))
+    best = results[order[0]]
+    out = []
+    for i in order:
+        n = min(len(results[i]), len(best))
+        diffs = [results[i][j] - best[j] for j in range(n)]
+        d = sum(diffs) / n
+        var = sum((x - d) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+        out.append(Estimate(cands[i], mean(i), len(results[i]), d, (var / n) ** 0.5))
+    return out
 
 
 class StrongBot:
-    """Determinized Monte Carlo: see the module docstring."""
+    """Determinized Monte Carlo with a fixed number of playouts: see the module docstring."""
 
-    def __init__(self, seed: int, budget_s: float | None = None) -> None:
+    def __init__(self, seed: int, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.budget_s = budget_s
+        self.playouts = playouts
         # The heuristic bot whose move is the baseline keeps its memory between decisions
         # (the Dam one counts the trumps it has seen go) when the same StrongBot plays on.
         self._base: dict[str, Any] = {}
@@ -343,8 +452,25 @@ class StrongBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        first = base.act(state, seat)
-        return evaluate(state, seat, self.rng, self.budget_s, first)[0][0]
+        decide = getattr(base, "decide", None)
+        if decide is not None:
+            # A heuristic that says how clear its choice is (Dam med dolda kort: expected
+            # points): a clear choice is played at once, the search goes to the close ones.
+            first, margin = decide(state, seat)
+            if margin > CLEAR.get(game, float("inf")):
+                return first
+        else:
+            first = base.act(state, seat)
+        ranked = evaluate(state, seat, self.rng, self.playouts, first)
+        best = ranked[0]
+        z = OVERRULE_Z.get(game, 0.0)
+        if z and best.action != first:
+            # The heuristic's move stays unless the search finds another clearly better
+            # (its paired difference more than z standard errors).
+            base_est = next((e for e in ranked if e.action == first), None)
+            if base_est is not None and base_est.behind <= z * base_est.behind_se:
+                return first
+        return best.action
 
 
 BOTS = {"strong": StrongBot}
