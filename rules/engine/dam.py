@@ -41,7 +41,7 @@ import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, NoReturn
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
@@ -170,12 +170,15 @@ class _Rules:
     """What never changes during a deal, shared by every state of the deal: the options, the
     players, the seed, and the option flags the hot paths read on nearly every move."""
 
-    __slots__ = ("extra", "forbid", "n", "names", "opts", "plain", "seed", "size", "turn")
+    __slots__ = ("cap", "extra", "forbid", "marriage", "n", "names", "opts", "plain", "seed",
+                 "size", "turn")
     opts: Options
     n: int
     names: list[str]
     seed: Any
     plain: bool  # nothing to announce and no attack cap (D-A3, D-T4)
+    cap: int  # the attack cap (D-A3), BIG when there is none
+    marriage: bool  # trump by marriage (D-T4)
     forbid: bool  # endgame_overplay == "forbidden" (D-A4)
     size: int  # the hand size (D-S2, D-R1)
     extra: bool  # the extra attack (D-A5)
@@ -187,6 +190,8 @@ class _Rules:
         self.names = list(names)
         self.seed = seed
         self.plain = opts.trump != "marriage" and opts.attack_cap is None
+        self.cap = BIG if opts.attack_cap is None else opts.attack_cap
+        self.marriage = opts.trump == "marriage"
         self.forbid = opts.endgame_overplay == "forbidden"
         self.size = opts.hand_size
         self.extra = opts.extra_attack
@@ -292,11 +297,11 @@ class State:
         """The most cards the attack may hold now: the cap (D-A3) and, with the stock gone,
         the defender's hand (D-A4 forbidden).  The one place of both rules."""
         rules = self.rules
-        cap = rules.opts.attack_cap
-        limit = BIG if cap is None else cap
+        limit = rules.cap
         if not self.stock and rules.forbid:
             held = self.hands[self.defender].bit_count()
-            limit = min(limit, held)
+            if held < limit:
+                limit = held
         return limit
 
     def _add_room(self) -> int:
@@ -329,7 +334,7 @@ class State:
             rules = self.rules
             acts: list[Action] = (
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if rules.opts.trump == "marriage" else [])
+                if rules.marriage else [])
             beaters = BEATERS[self.trump]
             beats = _BEATS[seat] or _beat_actions(seat)
             for a in self.table:
@@ -369,9 +374,8 @@ class State:
 
     def _attack_actions(self, seat: int, hand: int) -> list[Action]:
         """Announcements, then the same-suit card sets the attack may hold (D-A3, D-A4)."""
-        opts = self.rules.opts
         acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
-                if opts.trump == "marriage" else [])
+                if self.rules.marriage else [])
         limit = min(13, self._attack_limit())  # D-A3, D-A4
         for suit, slots in enumerate(_SUBSETS[seat]):
             h = hand >> 13 * suit & 0x1FFF
@@ -412,47 +416,34 @@ class State:
             raise IllegalAction("bad_move", detail=f"unknown move {kind!r}")
         handler(self, seat, action, events)
 
-    # Each _do_* validates completely (raising before any change), then changes self.
-    def _check_cards(self, seat: int, cards: Any) -> tuple[int, ...]:
-        if not isinstance(cards, (tuple, list)):
-            raise IllegalAction("bad_move", detail="cards must be a sequence")
+    # Each _do_* validates completely (raising before any change), then changes self.  The
+    # checks run in the reason-code order of scenario-format.md, each written once.
+    def _check_cards(self, seat: int, cards: Any) -> tuple[tuple[int, ...], int]:
+        """The named cards as a tuple and as a mask: real cards, in the hand, each once."""
+        if type(cards) is not tuple:
+            if not isinstance(cards, (tuple, list)):
+                raise IllegalAction("bad_move", detail="cards must be a sequence")
+            cards = tuple(cards)
+        m = 0
         for c in cards:
-            if type(c) is not int or not 0 <= c < 52:
+            if type(c) is not int or c < 0 or c > 51:
                 raise IllegalAction("unknown_card", detail=repr(c))
+            m |= 1 << c
         hand = self.hands[seat]
-        missing = [c for c in cards if not hand >> c & 1]
-        if missing:
-            raise IllegalAction("card_not_in_hand", *missing)
-        if len(set(cards)) != len(cards):
+        if hand & m != m:
+            raise IllegalAction("card_not_in_hand", *[c for c in cards if not hand >> c & 1])
+        if m.bit_count() != len(cards):
             raise IllegalAction("bad_move", detail="a card named twice")
-        return tuple(cards)
+        return cards, m
 
-    def _attack_checks(self, seat: int, action: Action) -> tuple[int, ...]:
-        """The slow, complete checks of an attack in reason-code order (raises)."""
+    def _do_attack(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
-        cards = self._check_cards(seat, action[2])
+        cards, m = self._check_cards(seat, action[2])
         if self.phase != ATTACK:
             raise IllegalAction("bad_move", detail="no attack now")
         if not cards:
             raise IllegalAction("attack_empty")
-        return cards
-
-    def _do_attack(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
-        cards = action[2] if len(action) == 3 else None
-        m = 0
-        try:
-            for c in cards:  # type: ignore[union-attr]
-                m |= 1 << c
-        except (TypeError, ValueError):
-            m = -1
-        hands = self.hands
-        hand = hands[seat]
-        if (m <= 0 or m >> 52 or hand & m != m
-                or m.bit_count() != len(cards)  # type: ignore[arg-type]
-                or self.phase != ATTACK or type(cards) is not tuple):
-            cards = self._attack_checks(seat, action)
-            m = _mask(cards)
         suit = cards[0] // 13
         if m & OTHER_SUITS[suit]:  # D-A1
             raise IllegalAction("attack_mixed_suits", *cards)
@@ -464,7 +455,8 @@ class State:
             raise IllegalAction("attack_exceeds_defender_hand", *cards)  # D-A4
         d = self.defender
         stock = self.stock
-        hands[seat] = hand ^ m  # (m is in hand)
+        hands = self.hands
+        hands[seat] ^= m  # (m is in hand)
         self.table = cards
         self.attack_suit = suit
         if events is not None:
@@ -503,18 +495,37 @@ class State:
         else:
             self._set_phase(DEFEND)
 
-    def _beat_checks(self, seat: int, action: Action) -> None:
-        """The slow, complete checks of a beat in reason-code order (raises)."""
+    def _do_beat(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 4:
             raise IllegalAction("bad_move")
         a, c = action[2], action[3]
         for x in (a, c):
-            if type(x) is not int or not 0 <= x < 52:
+            if type(x) is not int or x < 0 or x > 51:
                 raise IllegalAction("unknown_card", detail=repr(x))
-        if not self.hands[seat] >> c & 1:
+        hands = self.hands
+        hand = hands[seat]
+        if not hand >> c & 1:
             raise IllegalAction("card_not_in_hand", c)
         if self.phase != DEFEND:
             raise IllegalAction("bad_move", detail="no defence now")
+        table = self.table
+        if a not in table or not BEATERS[self.trump][a] >> c & 1:  # D-B1, D-B2
+            self._refuse_beat(a, c)
+        hands[seat] = hand ^ (1 << c)  # (c is in hand)
+        self.beaten = self.beaten + ((a, c),)
+        self.discard |= (1 << a) | (1 << c)  # D-B4: out of the game at once, face down
+        if events is not None:
+            events.append({"type": "beat", "seat": seat, "attack_card": a, "card": c})
+        if len(table) == 1:
+            self.table = ()
+            self._end_defence(True, events)  # D-B3: ends by itself
+        else:
+            rest = list(table)
+            rest.remove(a)
+            self.table = tuple(rest)
+
+    def _refuse_beat(self, a: int, c: int) -> NoReturn:
+        """Why ``c`` may not beat ``a``: the rule behind BEATERS, or ``a`` not in the attack."""
         if c == QS:  # D-B2
             raise IllegalAction("queen_of_spades_cannot_beat", c)
         unbeaten = a in self.table
@@ -531,32 +542,7 @@ class State:
             raise IllegalAction("wrong_suit", a, c)
         if was_beaten:
             raise IllegalAction("already_beaten", a)
-        raise AssertionError("a legal beat took the slow path")  # pragma: no cover
-
-    def _do_beat(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
-        if len(action) != 4:
-            raise IllegalAction("bad_move")
-        a, c = action[2], action[3]
-        table = self.table
-        hands = self.hands
-        hand = hands[seat]
-        # Fast path: an unbeaten attack card and a card in hand that beats it (D-B1, D-B2).
-        # (A card number past 51 shifts to 0 and takes the slow path with the rest.)
-        if not (type(a) is int and type(c) is int and a in table and c >= 0
-                and (BEATERS[self.trump][a] & hand) >> c & 1 and self.phase == DEFEND):
-            self._beat_checks(seat, action)
-        hands[seat] = hand ^ (1 << c)  # (c is in hand)
-        self.beaten = self.beaten + ((a, c),)
-        self.discard |= (1 << a) | (1 << c)  # D-B4: out of the game at once, face down
-        if events is not None:
-            events.append({"type": "beat", "seat": seat, "attack_card": a, "card": c})
-        if len(table) == 1:
-            self.table = ()
-            self._end_defence(True, events)  # D-B3: ends by itself
-        else:
-            rest = list(table)
-            rest.remove(a)
-            self.table = tuple(rest)
+        raise AssertionError("BEATERS refused a beat that the rules allow")  # pragma: no cover
 
     def _do_take(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2:
@@ -611,14 +597,14 @@ class State:
     def _do_add(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
-        cards = self._check_cards(seat, action[2])
+        cards, m = self._check_cards(seat, action[2])
         if self.phase != EXTRA_ADD or not cards:
             raise IllegalAction("bad_move", detail="no adding now")
         if len(cards) > self._add_room():  # D-A3, D-A4 (nothing is beaten yet)
             raise IllegalAction("add_not_allowed", *cards)
         if any(c // 13 != self.attack_suit for c in cards):
             raise IllegalAction("add_wrong_suit", *cards)
-        self.hands[seat] &= ~_mask(cards)
+        self.hands[seat] &= ~m
         self.table = self.table + cards
         if events is not None:
             events.append({"type": "add", "seat": seat, "cards": list(cards)})

@@ -311,7 +311,7 @@ class State:
     broken: bool
     history: tuple[tuple[int, tuple[int, ...], int, int], ...]
     result: Any
-    _legal: Any
+    _legal: tuple[PlayAction, ...] | None
 
     # -- the protocol ---------------------------------------------------------------------
     @property
@@ -350,14 +350,15 @@ class State:
         return _cards(self.hands[seat * 4:seat * 4 + 4])
 
     def legal_actions(self) -> Sequence[Action]:
-        """Every legal action, in a fixed order.
+        """Every legal action, in a fixed order, as a read-only sequence.
 
-        During play a list.  During passing a read-only sequence (``PassChoices``) of every
-        three-card choice: it supports len, indexing, iteration, ``in`` and ``==``.
+        During play the tuple ``_plays`` made (no copy: it is immutable).  During passing a
+        ``PassChoices`` of every three-card choice: it supports len, indexing, iteration,
+        ``in`` and ``==``.
         """
         legal = self._legal
         if legal is not None:
-            return list(legal)
+            return legal
         if self.phase == PASS:
             # PassChoices(seat, hand) without its sort: a hand is kept in card order.
             seat = self.to_move
@@ -449,8 +450,7 @@ class State:
         # A legal play.  The hot path of every simulation, so it is written out in one piece:
         # the card out of the hand, the trick, and the next legal plays (``_plays``).
         d = self.d
-        seat = action[1]
-        card = action[2]
+        _, seat, card = action
         suit = card // 13
         hands = self.hands
         k = seat * 4 + suit
@@ -760,21 +760,26 @@ def state_from_json(data: dict[str, Any]) -> State:
     return s
 
 
+DEAL_FIELDS = frozenset({"hands", "deal_number", "scores"})
+_NO_SCORES: dict[str, Any] = {}
+
+
 def new_game(options: Options, names: list[str], dealer: int, seed: int,
-             deal: dict[str, Any] | None) -> State:
+             deal: Mapping[str, Any] | None) -> State:
     n = len(names)
     lo, hi = player_range(options)
     if not lo <= n <= hi:
         raise ScenarioError("player_count", game=NAME, lo=lo, hi=hi, n=n)
-    deal = dict(deal or {})
-    unknown = sorted(set(deal) - {"hands", "deal_number", "scores"})
-    if unknown:
+    if deal is None:
+        deal = {}
+    if not deal.keys() <= DEAL_FIELDS:
+        unknown = sorted(set(deal) - DEAL_FIELDS)
         raise ScenarioError("deal_unknown_field", fields=", ".join(f"'{k}'" for k in unknown))
     deal_number = deal.get("deal_number", 1)
     if not isinstance(deal_number, int) or isinstance(deal_number, bool) or deal_number < 1:
         raise ScenarioError("deal_number")
     scores = [0] * n
-    raw_scores = deal.get("scores", {})
+    raw_scores = deal.get("scores", _NO_SCORES)
     if not isinstance(raw_scores, dict):
         raise ScenarioError("deal_scores")
     for name, value in raw_scores.items():
