@@ -28,7 +28,13 @@ def _receive(names, publish_on, message):
             threading.Thread(target=lambda: bus.publish(publish_on, message)).start()
             return await sub.get(5)
 
-    return asyncio.run(main())
+    # A thread of its own: in a worker that ran a Playwright test first, this thread already
+    # has a running event loop (the sync API's), and asyncio.run refuses to nest.
+    result = {}
+    runner = threading.Thread(target=lambda: result.update(value=asyncio.run(main())))
+    runner.start()
+    runner.join(10)
+    return result.get("value")
 
 
 def test_an_async_stream_gets_a_message_published_from_another_thread(settings):

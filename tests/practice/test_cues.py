@@ -93,11 +93,15 @@ def test_spardame_passing_keeps_checkboxes_and_the_pass_button(client):
 
 
 def test_dam_defence_pairs_each_card_with_the_attack_cards_it_may_beat(client):
-    record = start(client, "dam")
-    state = until(client, record, lambda s: s.view(0)["phase"] == "defend"
-                  and s.to_move == 0)
-    if state is None:
-        pytest.skip("the player never had to defend")
+    # Deals are random: a few are played until the player must defend and can beat a card
+    # (a defence with nothing that beats offers only Take, and no pair).
+    for _ in range(8):
+        record = start(client, "dam")
+        state = until(client, record, lambda s: s.view(0)["phase"] == "defend"
+                      and s.to_move == 0 and any(a[0] == "beat" for a in s.legal_actions()))
+        if state is not None:
+            break
+    assert state is not None, "in eight deals the player never could beat an attack card"
     html = client.get(url(record)).content.decode()
     assert 'id="practice-pair"' in html and "{card}" in html
     beats: dict[int, set[int]] = {}
