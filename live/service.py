@@ -97,6 +97,17 @@ def active(code: str) -> LiveSession | None:
     return obj
 
 
+def ended_for(code: str, student: int | None) -> bool:
+    """Whether ``student`` joined the session ``code``, which has ended: their phone is told
+    so (a phone that was offline when it ended would otherwise never hear of it)."""
+    code = normalise_code(code)
+    if not code or not isinstance(student, int):
+        return False
+    obj = LiveSession.objects.filter(code=code).first()
+    return (obj is not None and not is_running(obj)
+            and obj.students.filter(pk=student).exists())
+
+
 def is_running(obj: LiveSession) -> bool:
     return obj.ended is None and obj.expires > timezone.now()
 

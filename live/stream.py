@@ -147,6 +147,8 @@ async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpRespo
         return _gone(lang)
     snap = await db(_current, request)(code, student)
     if snap is None:
+        if await db(S.ended_for, request)(code, student):
+            return _stream(request, lambda: _ended_async(lang), lambda: iter([_ended_event(lang)]))
         return _gone(lang)
     follower = Follower(code, lang, student)
     names = [bus.channel(code)]
@@ -204,6 +206,20 @@ def _ended(lang: str) -> str:
         return str(_("This live session has ended. Thank you for following!"))
 
 
+# A phone still open on an ended session would reconnect every RETRY_MS: the last event asks
+# EventSource to wait an hour instead.
+ENDED_RETRY_MS = 3_600_000
+
+
+def _ended_event(lang: str) -> bytes:
+    return (f"retry: {ENDED_RETRY_MS}\n\n".encode()
+            + event("state", f'<p class="live-ended">{_ended(lang)}</p>'))
+
+
+async def _ended_async(lang: str) -> AsyncIterator[bytes]:
+    yield _ended_event(lang)
+
+
 async def _follow_async(follower: Follower, names: list[str],
                         snap: dict[str, Any] | None) -> AsyncIterator[bytes]:
     yield f"retry: {RETRY_MS}\n\n".encode()
@@ -213,7 +229,7 @@ async def _follow_async(follower: Follower, names: list[str],
         while True:
             key = follower.wants(snap)
             if snap is None:
-                yield event("state", f'<p class="live-ended">{_ended(follower.lang)}</p>')
+                yield _ended_event(follower.lang)
                 return
             if key is not None:
                 choice = follower.choice(snap)
@@ -222,6 +238,7 @@ async def _follow_async(follower: Follower, names: list[str],
                 follower.shown = key
                 yield event("state", html, str(snap["v"]))
             if not snap["running"]:
+                yield f"retry: {ENDED_RETRY_MS}\n\n".encode()
                 return
             message = await sub.get(QUIET)
             if message is None:
@@ -245,7 +262,7 @@ def _follow_sync(follower: Follower, names: list[str],
         while True:
             key = follower.wants(snap)
             if snap is None:
-                yield event("state", f'<p class="live-ended">{_ended(follower.lang)}</p>')
+                yield _ended_event(follower.lang)
                 return
             if key is not None:
                 html = _memo.get(key) or _remember(
@@ -253,6 +270,7 @@ def _follow_sync(follower: Follower, names: list[str],
                 follower.shown = key
                 yield event("state", html, str(snap["v"]))
             if not snap["running"]:
+                yield f"retry: {ENDED_RETRY_MS}\n\n".encode()
                 return
             message = sub.get(QUIET)
             if message is None:

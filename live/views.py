@@ -265,6 +265,9 @@ def now(request: HttpRequest, code: str) -> HttpResponse:
     """The student's current state as the stream sends it (a phone back from sleep)."""
     obj, student = _student(request, code)
     if obj is None:
+        joined = (request.session.get(S.SESSION_STUDENT) or {}).get(S.normalise_code(code))
+        if S.ended_for(code, joined):
+            return _answer(request, "live/follow.html#follow", {"running": False})
         return _not_found(request)
     ctx = follow_html(request, obj, student.pk)
     ctx["answer_url"] = reverse("live_answer", args=[obj.code])

@@ -105,8 +105,8 @@ class SpardameAdapter(GameAdapter):
                 return _("Pass the queen of spades on: with few low spades to guard her she "
                          "would probably cost you 13 points.")
             if qs + 1 in cards or qs + 2 in cards:
-                return _("Pass your high spades: the king and ace of spades catch the queen "
-                         "when spades are led.")
+                return _("Pass your high spades on: when spades are led, they are the cards "
+                         "that catch the queen.")
             if qs in hand and len(low_spades) >= 4:
                 return _("Keep the queen of spades: your low spades guard her. Pass other "
                          "dangerous high cards.")
@@ -122,9 +122,10 @@ class SpardameAdapter(GameAdapter):
             if shooter is not None:
                 return _("%(name)s has taken every point so far: lead high to win a trick and "
                          "stop the moon attempt.") % {"name": who(names, shooter)}
-            if card // 13 == C.SPADES and card < qs and qs not in hand:
-                return _("Lead a low spade: it can drive out the queen of spades without "
-                         "risk to you.")
+            if (card // 13 == C.SPADES and card < qs and qs not in hand
+                    and qs not in view["played"]):
+                return _("Lead a low spade: while the queen is still out, it can drive her "
+                         "out without risk to you.")
             if card % 13 >= 9 and card // 13 != C.HEARTS:  # jack or higher
                 return _("Lead a high card while the suit is still safe: early on, every "
                          "player still follows suit, so no points fall on the trick.")

@@ -101,7 +101,26 @@ def test_an_ended_session_cannot_be_joined_and_its_streams_stop(teacher, student
     join(student, code)
     control(teacher, code, action="end")
     assert student.post(url("live_join"), {"code": code}).status_code == 404
-    assert student.get(url("live_stream", args=[code, "en"])).status_code == 404
+    stranger = Client()
+    assert stranger.get(url("live_stream", args=[code, "en"])).status_code == 404
+    assert stranger.get(url("live_now", args=[code])).status_code == 404
+
+
+def test_a_phone_that_missed_the_end_is_told_on_reconnecting_and_waits_an_hour(teacher, student):
+    """A phone offline when the teacher ended the session reconnects (or catches up) later:
+    it gets the ended notice, not a 404 it would ignore, and no more than once an hour."""
+    code = go_live(teacher)
+    join(student, code, "fi")
+    control(teacher, code, action="end")
+    response = student.get(url("live_stream", args=[code, "fi"]))
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content).decode()
+    assert "retry: 3600000" in body and 'class="live-ended"' in body
+    with translation.override("fi"):
+        from live.stream import _ended
+        assert _ended("fi") in body
+    now = student.get(url("live_now", args=[code]))
+    assert now.status_code == 200 and 'class="live-ended"' in now.content.decode()
 
 
 def test_a_session_ends_by_itself_after_its_hours(teacher, student):
