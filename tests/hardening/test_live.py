@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -54,6 +55,11 @@ def first_event(client: Client, code: str, language: str = "en") -> str:
     next(chunks)  # retry:
     text = next(chunks).decode()
     response.close()
+    # Leaving a stream early closes the PostgreSQL connection under Django's feet (SQLite's
+    # in-memory one is kept): a test that goes on using the database after this is a
+    # transactional one, and Django opens a fresh connection for it.
+    if getattr(connection.connection, "closed", False):
+        connection.close()
     return text
 
 
@@ -203,6 +209,7 @@ def _seat_cards(step: int, seat: int) -> set[str]:
     return {C.code(c) for c in shown}
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_in_one_seats_view_no_response_holds_another_hand(teacher, student, language):
     code = go_live(teacher, step=1, seat=1)
