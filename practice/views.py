@@ -212,7 +212,8 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
                           label=_("Card table"), pick_target=bool(actions.get("beats")),
                           target=target, unplayable=actions.get("unplayable"),
                           one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
-                          taps=actions.get("taps"), you=record.human_seat)
+                          taps=actions.get("taps"), slot_picks=actions.get("slot_picks"),
+                          you=record.human_seat)
     log = P.game_log(record, derived)
     # What happened since the player's last decision: their move, then each bot reply as it
     # is shown (one more line per bot step).
@@ -242,6 +243,8 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
             reverse(f"practice_{record.game}_replay", args=[record.share_token]))
         if record.share_token else "",
         "deal_label": record.deal_number, "puzzle": puzzle,
+        # Nothing played yet: the page deals the cards out (static/js/flip.js).
+        "fresh_deal": not record.actions and record.puzzle_of_id is None,
     }
 
 

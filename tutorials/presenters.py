@@ -58,6 +58,7 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                   unplayable: Mapping[int, str] | None = None, one_tap: bool = False,
                   beats: Mapping[int, Iterable[int]] | None = None,
                   taps: Mapping[str, Mapping[str, str]] | None = None,
+                  slot_picks: Mapping[tuple[int, int], Mapping[str, Any]] | None = None,
                   you: int | None = None) -> dict[str, Any]:
     game = view["game"]
     builder = _BUILDERS[game]
@@ -69,6 +70,8 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
         _pick_target(view, ctx, target)
     if selectable:
         _cue(ctx, unplayable or {}, one_tap, beats)
+    if slot_picks:
+        _slot_picks(ctx, slot_picks)
     ctx.update({"game": game, "template": f"games/{game}.html",
                 "label": label or str(DEFAULT_LABEL), "selectable": selectable, "form": form,
                 "viewer": view["seat"], "back_label": cardnames.face_down_name(),
@@ -185,6 +188,18 @@ def _cue(ctx: dict[str, Any], unplayable: Mapping[int, str], one_tap: bool,
     ctx["pairing"] = beats is not None
 
 
+def _slot_picks(ctx: dict[str, Any], picks: Mapping[tuple[int, int], Mapping[str, Any]]
+                ) -> None:
+    """Row places chosen on the table itself (a jack's cards): ``picks`` maps (seat,
+    1-based position) to the input to draw there (name, value, type, label, why, max)."""
+    for seat in ctx.get("seats", ()):
+        for slot in seat.get("row") or ():
+            pick = picks.get((seat["seat"], slot["position"]))
+            if pick is not None:
+                slot["pick"] = pick
+    ctx["slot_picking"] = True
+
+
 NO_BEAT = gettext_lazy("None of your cards can beat this card.")
 
 
@@ -296,10 +311,12 @@ def _spardame(view, shown, marks, selectable, selected, you=None) -> dict[str, A
     last = None
     if view["last_trick"]:
         lt = view["last_trick"]
-        last = {"winner": names[lt["winner"]],
+        last = {"winner": names[lt["winner"]], "winner_seat": lt["winner"],
+                "key": " ".join(engine_cards.code(c) for c in lt["cards"]),
                 "taken_by": _("You took the last trick") if lt["winner"] == you
                 else _("Last trick taken by %(name)s") % {"name": names[lt["winner"]]},
-                "cards": [{"name": names[(lt["leader"] + i) % n], "card": _card(c, game, marks)}
+                "cards": [{"name": names[(lt["leader"] + i) % n], "seat": (lt["leader"] + i) % n,
+                           "card": _card(c, game, marks)}
                           for i, c in enumerate(lt["cards"])]}
     direction = view["pass_direction"]
     return {

@@ -13,6 +13,7 @@ from rules.engine import cards as C
 from rules.engine import dolda as engine
 from rules.engine.bots import dolda as bots
 from rules.engine.match import Standing
+from rules.reasons import reason_text
 
 from .base import (
     Figure,
@@ -25,6 +26,8 @@ from .base import (
     who,
     write_common,
 )
+
+JACK_ITSELF = gettext_lazy("This is the jack itself: lay it on another card of your row.")
 
 
 class DoldaAdapter(GameAdapter):
@@ -106,13 +109,44 @@ class DoldaAdapter(GameAdapter):
 
     def choice_context(self, legal: Sequence[Any], view: Mapping[str, Any], seat: int,
                        kinds: Sequence[str]) -> dict[str, Any]:
+        """A jack's move is chosen on the table: the cards of the player's own row to lay the
+        jack on (checkboxes named "position", at most two for a shield), and for a thief the
+        card to steal in another row (radios named "target"); every card no legal move uses
+        is dimmed with the engine's reason (H-V4)."""
         if not kinds:
             return {}
-        ctx: dict[str, Any] = {"positions": list(range(1, len(view["rows"][seat]) + 1))}
+        names = view["names"]
+        rows = view["rows"]
+        own = {p for a in legal for p in a.positions[:1 if a.kind == "steal" else 2]}
+        most = 2 if "shield" in kinds else 1
+        picks: dict[tuple[int, int], dict[str, Any]] = {}
+        for p in range(len(rows[seat])):
+            picks[(seat, p + 1)] = {
+                "name": "position", "value": str(p + 1), "max": most,
+                "type": "checkbox" if most > 1 else "radio",
+                "label": _("position %(n)d of your row") % {"n": p + 1},
+                "why": "" if p in own else str(JACK_ITSELF)}
         if "steal" in kinds:
-            ctx["steal_targets"] = sorted({(a.victim_name, a.positions[1] + 1) for a in legal
-                                           if a.kind == "steal"})
-        return ctx
+            targets = {(a.victim, a.positions[1]) for a in legal if a.kind == "steal"}
+            for v, row in enumerate(rows):
+                if v == seat:
+                    continue
+                for m in range(len(row)):
+                    why = ""
+                    if (v, m) not in targets:
+                        code = ("target_shielded" if row[m] in view["shielded"]
+                                else "victim_already_robbed")
+                        why = reason_text(code, (), self.name)
+                    picks[(v, m + 1)] = {
+                        "name": "target", "value": f"{names[v]}:{m + 1}", "type": "radio",
+                        "label": _("%(name)s's position %(n)d") % {"name": names[v], "n": m + 1},
+                        "why": why}
+        return {"slot_picks": picks, "choice_help": str(
+            _("Tap the card of your row to lay the thief on, then the card to steal from "
+              "another player's row, then press Steal. Dimmed cards cannot be chosen: focus "
+              "or hover one to see why.") if "steal" in kinds else
+            _("Tap one or two cards of your row for the shield to cover, then press Shield. "
+              "The jack itself is dimmed."))}
 
     def page_view(self, view: dict[str, Any], memory_aid: bool) -> dict[str, Any]:
         if not memory_aid and not view["rows_face_up"]:

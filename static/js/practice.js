@@ -84,6 +84,14 @@
       input.checked = false;
       return;
     }
+    var most = parseInt(input.getAttribute("data-max") || "0", 10);
+    if (most && input.type === "checkbox" && input.checked) {
+      // A shield covers at most two cards: a third choice lets go of one chosen before.
+      var chosen = Array.prototype.filter.call(
+        input.form.querySelectorAll('input[name="' + input.name + '"]:checked'),
+        function (other) { return other !== input; });
+      if (chosen.length >= most) chosen[0].checked = false;
+    }
     if (document.getElementById("practice-pair") && input.name === "card" && input.checked) {
       // One card of yours beats one card on the table.
       input.form.querySelectorAll('input[name="card"]:checked').forEach(function (other) {
@@ -94,6 +102,85 @@
   });
   document.addEventListener("htmx:afterSettle", pairing);
   document.addEventListener("DOMContentLoaded", pairing);
+
+  // Or drag your card onto the card on the table (mouse, pen or finger): the same two choices
+  // as the two taps, and the pair is shown before Beat.
+  var drag = null, swallowClick = false;
+  function dropTarget(x, y) {
+    var under = document.elementFromPoint(x, y);
+    var label = under && under.closest && under.closest("label.pick");
+    var input = label && label.querySelector('input[name="target"]');
+    if (!input || label.classList.contains("pick--dim") || input.getAttribute("aria-disabled") === "true") return null;
+    return label;
+  }
+  function endDrag() {
+    if (!drag) return;
+    if (drag.copy) drag.copy.remove();
+    document.body.classList.remove("card-dragging");
+    if (drag.over) drag.over.classList.remove("pick--over");
+    drag = null;
+  }
+  document.addEventListener("pointerdown", function (event) {
+    if (event.button !== 0 || !document.getElementById("practice-pair")) return;
+    var label = event.target.closest && event.target.closest(".game-seat--viewer label.pick");
+    var input = label && label.querySelector('input[name="card"]');
+    if (!input || input.getAttribute("aria-disabled") === "true") return;
+    drag = { input: input, label: label, x: event.clientX, y: event.clientY, id: event.pointerId,
+             copy: null, over: null };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!drag.copy) {
+      if (Math.abs(dx) + Math.abs(dy) < 10) return;  // a tap, not a drag
+      var card = drag.label.querySelector(".card"), r = card.getBoundingClientRect();
+      drag.copy = card.cloneNode(true);
+      drag.copy.removeAttribute("data-card");
+      drag.copy.setAttribute("aria-hidden", "true");
+      drag.copy.classList.add("card-ghost", "card-dragged");
+      drag.copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:20;left:" + r.left +
+        "px;top:" + r.top + "px;width:" + r.width + "px;height:" + r.height + "px";
+      document.body.appendChild(drag.copy);
+      document.body.classList.add("card-dragging");  // no text selected on the way
+      if (window.getSelection) window.getSelection().removeAllRanges();
+      // Show which table cards this one may beat while it is dragged.
+      drag.input.checked = true;
+      drag.input.form.querySelectorAll('input[name="card"]:checked').forEach(function (other) {
+        if (other !== drag.input) other.checked = false;
+      });
+      pairing();
+    }
+    event.preventDefault();
+    drag.copy.style.transform = "translate(" + dx + "px," + dy + "px) rotate(4deg)";
+    var over = dropTarget(event.clientX, event.clientY);
+    if (over !== drag.over) {
+      if (drag.over) drag.over.classList.remove("pick--over");
+      if (over) over.classList.add("pick--over");
+      drag.over = over;
+    }
+  });
+  document.addEventListener("pointerup", function (event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (drag.copy) {
+      swallowClick = true;  // the click that ends a drag must not toggle the card again
+      window.setTimeout(function () { swallowClick = false; }, 0);
+      var over = dropTarget(event.clientX, event.clientY);
+      if (over) {
+        var target = over.querySelector('input[name="target"]');
+        target.checked = true;
+        pairing();
+        target.focus({ preventScroll: true });
+      }
+    }
+    endDrag();
+  });
+  document.addEventListener("pointercancel", endDrag);
+  document.addEventListener("click", function (event) {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
 
   // After a refused move, put the keyboard focus on the explanation so it is read out.
   document.addEventListener("htmx:afterSwap", function () {
@@ -174,8 +261,16 @@
     if (!document.getElementById("move-error")) restoreFocus(root, focusWas);
     focusWas = null;
   });
+  // A new deal is dealt out from the deck when its page opens.
+  document.addEventListener("DOMContentLoaded", function () {
+    var root = document.getElementById("game");
+    if (root && root.getAttribute("data-fresh-deal") === "true" && window.DamFlip) {
+      window.DamFlip.deal(root, pace(root));
+    }
+  });
   function pace(root) {
     var ms = parseInt(root.getAttribute("data-pace") || "700", 10);
+    if (!ms) return 1;  // bots move only when asked: the cards move at the usual speed
     return Math.max(0.4, Math.min(2, ms / 700));
   }
 

@@ -115,19 +115,26 @@ def test_spardame_dims_cards_that_cannot_be_played_and_plays_the_others_with_one
         any(a.endswith(f"play {code}") for a in record.actions if a.startswith("You "))
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_dam_beat_pairs_your_card_with_a_table_card_and_shows_the_pair(page, live_server, width):
-    sized(page, width)
+def dam_defence(page, live_server, monkeypatch):
+    """A two-player Dam deal (seed 1, the first legal move each time) at a defence in which
+    the player can beat; the beat the engine lists first, as (own card, table card) codes."""
+    monkeypatch.setattr(P, "_seeds", lambda: (1, 1001))
     record = new_game(page, live_server, "dam", 2)
     state = advance(record, lambda s: s.view(0)["phase"] == "defend" and s.to_move == 0
                     and any(a[0] == "beat" for a in s.legal_actions()))
-    if state is None:
-        pytest.skip("this deal never let the player beat a card")
+    assert state is not None, "seed 1 no longer gives the player a card to beat"
     page.reload()
     page.wait_for_function(MY_TURN_OR_OVER)
     beat = next(a for a in state.legal_actions() if a[0] == "beat")
     from rules.engine import cards as C
-    own, target = C.code(beat[3]), C.code(beat[2])
+    return record, C.code(beat[3]), C.code(beat[2])
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_dam_beat_pairs_your_card_with_a_table_card_and_shows_the_pair(page, live_server, width,
+                                                                       monkeypatch):
+    sized(page, width)
+    record, own, target = dam_defence(page, live_server, monkeypatch)
     page.locator(f'.game-seat--viewer label:has(input[value="{own}"])').click()
     page.locator(f'.game-pairs label:has(input[value="{target}"])').click()
     pair = page.locator("#practice-pair")
@@ -139,6 +146,56 @@ def test_dam_beat_pairs_your_card_with_a_table_card_and_shows_the_pair(page, liv
     page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
     record.refresh_from_db()
     assert any(a == f"You beat {target} {own}" for a in record.actions)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_dam_beat_by_dragging_your_card_onto_the_table_card(page, live_server, width,
+                                                            monkeypatch):
+    sized(page, width)
+    record, own, target = dam_defence(page, live_server, monkeypatch)
+    card = page.locator(f'.game-seat--viewer label:has(input[value="{own}"]) .card')
+    onto = page.locator(f'.game-pairs label:has(input[value="{target}"]) .card')
+    card.scroll_into_view_if_needed()
+    a, b = card.bounding_box(), onto.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for i in range(1, 9):  # a drag in steps, as a hand moves
+        page.mouse.move(a["x"] + (b["x"] - a["x"]) * i / 8 + a["width"] / 2,
+                        a["y"] + (b["y"] - a["y"]) * i / 8 + a["height"] / 2)
+    expect(page.locator(".card-dragged")).to_have_count(1)
+    expect(page.locator(f'.game-pairs label.pick--over:has(input[value="{target}"])')).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator(".card-dragged")).to_have_count(0)
+    expect(page.locator(f'.game-seat--viewer input[name=card][value="{own}"]')).to_be_checked()
+    expect(page.locator(f'.game-pairs input[name=target][value="{target}"]')).to_be_checked()
+    expect(page.locator("#practice-pair")).to_be_visible()
+    before = page.locator("#game").get_attribute("data-version")
+    page.locator("#move-form button[value=beat]").click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
+    record.refresh_from_db()
+    assert f"You beat {target} {own}" in record.actions
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_page_does_not_jump_after_a_move(page, live_server, width):
+    # htmx puts the new table in before it takes the old one out; with the browser's scroll
+    # anchoring the page jumped down by a whole table after every tap on a phone.
+    sized(page, width)
+    record = new_game(page, live_server, "spardame", 4)
+    state = advance(record, lambda s: s.view(0)["phase"] == "play" and s.to_move == 0)
+    assert state is not None
+    page.select_option("#bot-pace", "step")
+    page.locator(".practice-pace button").click()
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.locator("#card-table").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.getElementById('card-table').getBoundingClientRect().top + scrollY - 40)")
+    y = page.evaluate("scrollY")
+    before = page.locator("#game").get_attribute("data-version")
+    page.locator(".game-seat--viewer .pick--tap").first.click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
+    settled(page)
+    assert abs(page.evaluate("scrollY") - y) < 80
+    expect(page.locator(".game-seat--viewer .game-hand")).to_be_in_viewport()
 
 
 # --------------------------------------------------------------------------- focus and keys
@@ -233,6 +290,57 @@ def test_no_card_moves_with_reduced_motion(browser, live_server):
     new_game(page, live_server, "dam", 3)
     assert count_animations_after_a_move(page) == 0
     context.close()
+
+
+COUNT_ANIMATIONS = """(() => { window.__deal = 0; window.__gathered = 0;
+  const orig = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (this.classList.contains('card-ghost') && options && options.delay > 0) window.__gathered++;
+    else if (options && options.fill === 'backwards') window.__deal++;
+    return orig.apply(this, arguments); }; })()"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_new_deal_is_dealt_out_card_by_card(page, live_server, width):
+    sized(page, width)
+    page.add_init_script(COUNT_ANIMATIONS)
+    new_game(page, live_server, "spardame", 4)
+    cards = page.locator("#game .game-seat [data-card], #game .game-seat .card--back").count()
+    assert cards >= 13  # the player's own hand at least
+    # One animation per card, each later than the one before (a dealer deals round the table).
+    assert page.evaluate("window.__deal") >= cards
+
+
+def test_no_deal_animation_with_reduced_motion(browser, live_server):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.add_init_script(COUNT_ANIMATIONS)
+    new_game(page, live_server, "spardame", 4)
+    assert page.evaluate("window.__deal + window.__gathered") == 0
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_completed_trick_goes_to_the_seat_that_took_it(page, live_server, width):
+    sized(page, width)
+    page.add_init_script(COUNT_ANIMATIONS)
+    record = new_game(page, live_server, "spardame", 4)
+    state = advance(record, lambda s: s.view(0)["phase"] == "play" and s.to_move == 0
+                    and len(s.view(0)["trick"]) == 3)  # the player ends the trick
+    assert state is not None
+    page.select_option("#bot-pace", "step")  # the next trick waits: the last one stays shown
+    page.locator(".practice-pace button").click()
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert page.evaluate("window.__gathered") == 0
+    before = page.locator("#game").get_attribute("data-version")
+    page.locator(".game-seat--viewer .pick--tap").first.click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
+    taken = page.locator("#pile-trick [data-taken-to]")
+    expect(taken).to_have_count(1)
+    page.wait_for_function("() => window.__gathered >= 4")  # every card of the trick
+    record.refresh_from_db()
+    winner = P.load(record).state.view(0)["last_trick"]["winner"]
+    assert taken.get_attribute("data-taken-to") == f"seat-{winner}"
 
 
 def test_bots_wait_for_the_player_at_the_step_pace(page, live_server):
@@ -353,3 +461,38 @@ def test_dolda_draw_is_one_tap_on_the_stock(page, live_server, width):
     record.refresh_from_db()
     assert any(a.startswith("You draw stock") for a in record.actions)
     axe_clean(page)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_dolda_shield_is_chosen_on_the_row_two_cards_at_most(page, live_server, width,
+                                                             monkeypatch):
+    # Seed 15: the player gets a shield (tests/practice/test_cues.py SHIELD_SEED).
+    monkeypatch.setattr(P, "_seeds", lambda: (15, 1015))
+    sized(page, width)
+    page.goto(url(live_server, "practice_dolda"))
+    page.select_option("#id_players", "3")
+    page.select_option("#id_level", "easy")
+    page.select_option("#id_preset", "avancerad")
+    page.locator("form.practice-form button[type=submit]").click()
+    page.wait_for_selector("#game")
+    record = PracticeGame.objects.latest("created")
+    state = advance(record, lambda s: any(a.kind == "shield" for a in s.legal_actions()))
+    assert state is not None
+    page.reload()
+    row = page.locator(".game-seat--viewer .game-row label.pick")
+    expect(row).to_have_count(len(state.view(0)["rows"][0]))
+    jack = page.locator(".game-seat--viewer .game-row label.pick--off")
+    expect(jack).to_have_count(1)
+    others = page.locator(".game-seat--viewer .game-row label.pick:not(.pick--off)")
+    for i in range(3):
+        others.nth(i).click()
+    jack.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    checked = page.locator(".game-seat--viewer input[name=position]:checked")
+    expect(checked).to_have_count(2)  # a shield covers two cards; the jack is never chosen
+    axe_clean(page)
+    chosen = [checked.nth(i).get_attribute("value") for i in range(2)]
+    before = page.locator("#game").get_attribute("data-version")
+    page.locator("#move-form button[value=shield]").click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version !== '{before}'")
+    record.refresh_from_db()
+    assert f"You shield {' '.join(sorted(chosen, key=int))}" in record.actions

@@ -45,10 +45,14 @@ def spardame_follow(state) -> bool:
 
 
 def test_spardame_cards_that_cannot_follow_are_dimmed_with_the_reason(client):
-    record = start(client, "spardame")
-    state = until(client, record, spardame_follow)
-    if state is None:
-        pytest.skip("no trick where the player had to follow suit")
+    # Deals are random: a few are played until the player must follow suit with a hand that
+    # holds other suits too.
+    for _ in range(8):
+        record = start(client, "spardame")
+        state = until(client, record, spardame_follow)
+        if state is not None:
+            break
+    assert state is not None, "in eight deals the player never had to follow suit"
     html = client.get(url(record)).content.decode()
     legal = {a[2] for a in state.legal_actions()}
     for c in state.view(0)["hand"]:
@@ -138,3 +142,81 @@ def test_dolda_stock_and_discard_pile_are_one_tap_moves(client):
         assert f'<form id="{form_id}"' in html
     labels = {adapter("dolda").describe(a, record.names) for a in state.legal_actions()}
     assert {label for _f, label in taps} <= labels
+
+
+# --------------------------------------------------------------------------- a jack's cards
+# Seeds (deal, bots) of three-player deals of the advanced game in which the player, playing
+# the first legal move each time against easy bots, gets a shield (15) and a thief (14).
+SHIELD_SEED, THIEF_SEED = 15, 14
+
+
+def dolda_jack(client, monkeypatch, seed: int, kind: str):
+    monkeypatch.setattr(P, "_seeds", lambda: (seed, seed + 1000))
+    record = start(client, "dolda", preset="avancerad")
+    state = until(client, record, lambda s: any(a.kind == kind for a in s.legal_actions()),
+                  limit=400)
+    assert state is not None, f"seed {seed} no longer gives the player a {kind}"
+    return record, state
+
+
+def slot_inputs(html: str, name: str) -> dict[str, str]:
+    """value -> the whole <label> of each row card chosen on the table with ``name``."""
+    return {m.group(2): m.group(0) for m in re.finditer(
+        rf'<label class="pick[^"]*"[^>]*><input class="pick__box" type="\w+" name="{name}"'
+        rf' value="([^"]*:)?([^"]+)"[^>]*>.*?</label>', html, re.S)}
+
+
+def test_a_shield_is_laid_on_cards_of_the_row_and_the_jack_itself_is_dimmed(client, monkeypatch):
+    record, state = dolda_jack(client, monkeypatch, SHIELD_SEED, "shield")
+    html = client.get(url(record)).content.decode()
+    row = state.view(0)["rows"][0]
+    jack = state.view(0)["jack"]
+    picks = slot_inputs(html, "position")
+    assert sorted(picks, key=int) == [str(p + 1) for p in range(len(row))]
+    for p, card in enumerate(row):
+        label = picks[str(p + 1)]
+        assert 'type="checkbox"' in label and 'data-max="2"' in label
+        assert ("pick--off" in label) == (card == jack), (p, label)
+        assert ('aria-disabled="true"' in label) == (card == jack)
+    assert "This is the jack itself: lay it on another card of your row." in picks[
+        str(row.index(jack) + 1)]
+    assert "Your row positions for the jack" not in html  # no separate list of numbers
+    chosen = [str(p + 1) for p, c in enumerate(row) if c != jack][:2]
+    record.refresh_from_db()
+    before = len(record.actions)
+    r = client.post(url(record, "move"), {"version": record.version, "move": "shield",
+                                          "position": chosen})
+    assert r.status_code == 302
+    record.refresh_from_db()
+    assert record.actions[before] == f"{record.names[0]} shield {' '.join(chosen)}"
+
+
+def test_a_thief_picks_its_card_and_its_victim_on_the_table(client, monkeypatch):
+    record, state = dolda_jack(client, monkeypatch, THIEF_SEED, "steal")
+    html = client.get(url(record)).content.decode()
+    view = state.view(0)
+    legal = [a for a in state.legal_actions() if a.kind == "steal"]
+    own = {str(a.positions[0] + 1) for a in legal}
+    picks = slot_inputs(html, "position")
+    for value, label in picks.items():
+        assert 'type="radio"' in label
+        assert ("pick--off" in label) == (value not in own)
+    targets = {(a.victim_name, a.positions[1] + 1) for a in legal}
+    offered = re.findall(r'name="target" value="([^":]+):(\d+)"', html)
+    rows = view["rows"]
+    assert len(offered) == sum(len(r) for v, r in enumerate(rows) if v != 0)
+    for name, pos in offered:
+        label = next(m.group(0) for m in re.finditer(
+            rf'<label class="pick[^"]*"[^>]*><input[^>]*value="{name}:{pos}".*?</label>', html,
+            re.S))
+        legal_here = (name, int(pos)) in targets
+        assert ("pick--off" in label) == (not legal_here)
+        if not legal_here:
+            card = rows[record.names.index(name)][int(pos) - 1]
+            assert ("That card is protected by a shield." in label) == (card in view["shielded"])
+    action = legal[-1]
+    r = post_action(client, record, action)
+    assert r.status_code == 302
+    record.refresh_from_db()
+    assert f" steal {action.positions[0] + 1} {action.victim_name} {action.positions[1] + 1}" \
+        in " ".join(record.actions)
