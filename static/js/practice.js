@@ -277,7 +277,7 @@
   // ---------------------------------------------------------------- arrow keys
   // Left/right (Home/End) within a group of cards: your hand, the cards on the table; up/down
   // between the groups and the move buttons.  Radio buttons keep their own arrows.
-  var GROUPS = ".game-seat--viewer .game-hand, .game-pairs, .practice-buttons";
+  var GROUPS = ".game-seat--viewer .game-hand, .game-seat--viewer .game-row, .game-pairs, .practice-buttons";
   function items(group) {
     return Array.prototype.filter.call(group.querySelectorAll("button, input, a[href]"), function (el) {
       return !el.disabled && el.offsetParent !== null && el.type !== "hidden";
@@ -299,10 +299,10 @@
     else if (key === "Home") next = list[0];
     else if (key === "End") next = list[list.length - 1];
     else if (key === "ArrowDown" || key === "ArrowUp") {
-      var groups = Array.prototype.filter.call(document.querySelectorAll("#game .game-pairs, #game .game-seat--viewer .game-hand, #game .practice-buttons"),
+      var groups = Array.prototype.filter.call(document.querySelectorAll("#game .game-pairs, #game .game-seat--viewer .game-hand, #game .game-seat--viewer .game-row, #game .practice-buttons"),
         function (g) { return items(g).length; });
       var order = [].concat(groups.filter(function (g) { return g.matches(".game-pairs"); }),
-        groups.filter(function (g) { return g.matches(".game-hand"); }),
+        groups.filter(function (g) { return g.matches(".game-hand, .game-row"); }),
         groups.filter(function (g) { return g.matches(".practice-buttons"); }));
       var gi = order.indexOf(group);
       var other = order[key === "ArrowDown" ? gi + 1 : gi - 1];

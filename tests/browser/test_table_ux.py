@@ -483,6 +483,10 @@ def test_dolda_shield_is_chosen_on_the_row_two_cards_at_most(page, live_server, 
     expect(row).to_have_count(len(state.view(0)["rows"][0]))
     jack = page.locator(".game-seat--viewer .game-row label.pick--off")
     expect(jack).to_have_count(1)
+    page.locator(".game-seat--viewer .game-row input").first.focus()
+    page.keyboard.press("ArrowRight")  # arrows move along the row, as in a hand
+    assert page.evaluate("[document.activeElement.name, document.activeElement.value]") == [
+        "position", "2"]
     others = page.locator(".game-seat--viewer .game-row label.pick:not(.pick--off)")
     for i in range(3):
         others.nth(i).click()
