@@ -45,8 +45,9 @@ lint: $(VENV)/.installed
 
 # PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
 # One pytest worker per core (pytest-xdist): the browser tests wait on Chromium most of the time.
+# The 25 slowest tests are listed at the end, to see where the suite's minutes go.
 test: setup lint
-	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --durations=25 $(PYTEST_ARGS)
 
 messages: $(VENV)/.installed
 	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done
