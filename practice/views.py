@@ -7,6 +7,7 @@ otherwise.  Templates get the seat's view (through the shared presenter), never 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -337,13 +338,20 @@ def undo(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 @require_POST
 def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
+    return _to_new_game(request, record, lambda: P.next_deal(record, _version(request)))
+
+
+def _to_new_game(request: HtmxHttpRequest, record: PracticeGame,
+                 make: Callable[[], PracticeGame]) -> HttpResponse:
+    """Open the game ``make`` creates (the next deal, a puzzle); a refusal is shown on this
+    game's page and changes nothing."""
     try:
-        new = P.next_deal(record, _version(request))
+        new = make()
     except P.PracticeError as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx,
                        status=200 if request.htmx else exc.status)
-    url = reverse(f"practice_{game}_play", args=[new.pk])
+    url = reverse(f"practice_{record.game}_play", args=[new.pk])
     if request.htmx:
         return HttpResponseClientRedirect(url, status=204)
     return HttpResponseRedirect(url)
@@ -396,18 +404,13 @@ def puzzle(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """"Try it again": the reviewed position as a new game against the same bots."""
     record = _record(request, game, game_id)
     form = PuzzleForm(request.POST)
-    try:
+
+    def make() -> PracticeGame:
         if not form.is_valid():
             raise P.PracticeError(first_error(form))
-        new = P.make_puzzle(record, form.cleaned_data["move"])
-    except P.PracticeError as exc:
-        ctx = _context(request, record, P.load(record), error=exc.message)
-        return _render(request, "practice/game.html", "update", ctx,
-                       status=200 if request.htmx else exc.status)
-    url = reverse(f"practice_{game}_play", args=[new.pk])
-    if request.htmx:
-        return HttpResponseClientRedirect(url, status=204)
-    return HttpResponseRedirect(url)
+        return P.make_puzzle(record, form.cleaned_data["move"])
+
+    return _to_new_game(request, record, make)
 
 
 # --------------------------------------------------------------------------- replay links
