@@ -251,7 +251,9 @@ def test_four_player_table_fits_375_by_740_with_cards_44_px_wide(page, live_serv
     expect(page.locator(".site-nav")).to_be_visible()
     page.locator(".site-menu__button").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    widths = page.eval_on_selector_all(".game-seat--viewer .card", "cs => cs.map(c => c.getBoundingClientRect().width)")
+    # The laid-out width (a card still flying in from the deal has a fractional box).
+    widths = page.eval_on_selector_all(".game-seat--viewer .card",
+                                       "cs => cs.map(c => parseFloat(getComputedStyle(c).width))")
     assert widths and min(widths) >= 44
     table = page.locator(".game-table").bounding_box()
     assert table["x"] >= 0 and table["x"] + table["width"] <= 375
