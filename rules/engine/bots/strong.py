@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from .. import dam, dolda, spardame
+from ..cards import QUEEN_OF_SPADES as QS
 from . import dam as dam_bots
 from . import dolda as dolda_bots
 from . import spardame as spardame_bots
@@ -102,9 +103,19 @@ def determinize_dam(state: dam.State, seat: int, rng: random.Random) -> dam.Stat
         for i in range(max(left, 0)):
             if others:
                 counts[others[i % len(others)]] += 1
+    # Public: the seat everyone saw get the queen of spades, and that has not laid her since,
+    # holds her in every determinization.
+    maja = v.get("maja_known_with")
+    if maja is not None and maja != seat and QS in unknown and counts[maja]:
+        unknown.remove(QS)
+        counts[maja] -= 1
+    else:
+        maja = None
     sizes = [0 if s == seat else counts[s] for s in range(n)] + [stock_n]
     parts = _deal_unknown(rng, unknown, sizes)
     hands = [list(v["hand"]) if s == seat else parts[s] for s in range(n)]
+    if maja is not None:
+        hands[maja].append(QS)
     stock_top_first = parts[n] + ([turned] if turned_in_stock else [])
     discard = unknown[sum(sizes):]  # _deal_unknown shuffled ``unknown`` in place
     data = {
@@ -119,6 +130,7 @@ def determinize_dam(state: dam.State, seat: int, rng: random.Random) -> dam.Stat
         "trump_set": state.trump_set,
         "attack_suit": v["attack_suit"] if v["attack_suit"] is not None else 0,
         "out": v["out"], "loser": -1 if v["loser"] is None else v["loser"],
+        "maja": v.get("maja_known_with"),
         # The bot's own random source, never the deal's seed (that would predict the stock).
         "seed": rng.getrandbits(32), "draws": 0,
     }
