@@ -38,21 +38,14 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from rules.engine.bots import dam as dam_bots  # noqa: E402
-from rules.engine.bots import dolda as dolda_bots  # noqa: E402
-from rules.engine.bots import spardame as spardame_bots  # noqa: E402
+# One table of the levels and their classes, shared with bench/practice_bots.py.
+from practice_bots import BOT_CLASSES, LEVELS  # noqa: E402, I001
 from rules.engine.bots import strong  # noqa: E402
 from rules.engine.games import game_module  # noqa: E402
 from rules.engine.options import build_options  # noqa: E402
 
-# The same classes as the adapters' `bots` (rules/adapters; kept Django-free here).
-BOT_CLASSES = {
-    "dam": {"easy": dam_bots.RandomBot, "normal": dam_bots.HeuristicBot},
-    "dolda": {"easy": dolda_bots.RandomBot, "normal": dolda_bots.HeuristicBot},
-    "spardame": {"easy": spardame_bots.RandomBot, "normal": spardame_bots.HeuristicBot},
-}
-LEVELS = ("strong", "normal", "easy")
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 MOVE_CAP = 5000
 
@@ -108,7 +101,8 @@ def p95(values: list[float]) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, choices=tuple(PLAYERS))
-    ap.add_argument("--pair", required=True, choices=("strong-normal", "normal-easy"))
+    ap.add_argument("--pair", required=True,
+                    choices=[f"{a}-{b}" for a, b in zip(LEVELS, LEVELS[1:])])
     ap.add_argument("--deals", type=int, required=True)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--csv", required=True)

@@ -129,7 +129,8 @@ class _Chain:
 
     Worked backwards once per decision: ``base[p]`` is the expected value of the card taken
     out of position p plus the best gain from p+1 on while holding it, so putting a card of
-    value h into p gains ``base[p] - h``; ``best[p][h]`` is that gain or 0 for discarding.
+    value h into p gains ``base[p] - h``, and the best from p on holding h is that gain or 0
+    for discarding.  (Only ``base`` is kept: the best gain is a function of it.)
     """
 
     OFFSET = 2  # card values run from -2 (hearts king, H-V3) to 13
@@ -140,19 +141,24 @@ class _Chain:
             counts[v] = counts.get(v, 0) + 1
         total = len(dist)
         weights = [(v, k / total) for v, k in counts.items()]
-        off = self.OFFSET
         n = len(row)
-        self.base = [0.0] * n
-        self.best_from = [[0.0] * 16 for _ in range(n + 1)]  # past the row: discard, gain 0
+        base_of = [0.0] * n
+        nb = 0.0
+        last = True  # past the row the best is 0: discard
         for p in range(n - 1, -1, -1):
-            nxt = self.best_from[p + 1]
             known = row[p]
-            if known is not None:
-                base = known + nxt[known + off]
+            if last:
+                if known is not None:
+                    base = known + 0.0
+                else:
+                    base = sum(w * (v + 0.0) for v, w in weights)
+                last = False
+            elif known is not None:
+                base = known + (nb - known if nb > known else 0.0)
             else:
-                base = sum(w * (v + nxt[v + off]) for v, w in weights)
-            self.base[p] = base
-            self.best_from[p] = [base - h if base > h else 0.0 for h in _VALUES]
+                base = sum(w * (v + (nb - v if nb > v else 0.0)) for v, w in weights)
+            base_of[p] = nb = base
+        self.base = base_of
 
     def swap_gain(self, p: int, held: int) -> float:
         """Expected gain of putting ``held`` into position p and playing on well."""
@@ -162,7 +168,10 @@ class _Chain:
 
     def best(self, p: int, held: int) -> float:
         """Expected gain from position p on, holding ``held``: 0 by discarding now."""
-        return self.best_from[p][held + self.OFFSET]
+        if p >= len(self.base):
+            return 0.0
+        b = self.base[p]
+        return b - held if b > held else 0.0
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
