@@ -18,8 +18,13 @@ the rules allow, counts 0 for everyone; ``runaway_deals`` says how many.)
 Printed, one ``name=value`` line each: the mean metric of A and of B, ``diff_mean`` (the mean
 over deals of A's metric minus the mean of the B seats' metrics in that deal: negative means
 A did better), ``diff_ci95_low``/``diff_ci95_high`` (mean plus or minus 1.96 standard errors of
-that per-deal difference), ``a_beats_b`` (1 when the whole interval lies below zero), and, when A
-is strong, ``strong_decision_ms_p95`` last: the 95th percentile of the strong bot's time for a
+that per-deal difference), ``a_beats_b`` (1 when the whole interval lies below zero); then the
+same deal played with level B in every seat (A's seat too, with the same bot seeds) gives
+``control_diff_mean``, the luck of A's seats in these deals (the seat's cards; about 0 over
+many deals), and ``paired_diff_mean``/``paired_ci95_low``/``paired_ci95_high``/
+``paired_a_beats_b``: the interval of the per-deal difference minus that deal's control
+difference, which takes most of the cards' luck out (the CSV holds the A-B deals only); and, when
+A is strong, ``strong_decision_ms_p95`` last: the 95th percentile of the strong bot's time for a
 decision with more than one legal move, as CPU time of the process (what the decision costs
 this machine, whatever else runs on it); ``strong_decision_wall_ms_p95`` before it is the same
 by the wall clock, which grows with the machine's load.
@@ -38,21 +43,14 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from rules.engine.bots import dam as dam_bots  # noqa: E402
-from rules.engine.bots import dolda as dolda_bots  # noqa: E402
-from rules.engine.bots import spardame as spardame_bots  # noqa: E402
+# One table of the levels and their classes, shared with bench/practice_bots.py.
+from practice_bots import BOT_CLASSES, LEVELS  # noqa: E402, I001
 from rules.engine.bots import strong  # noqa: E402
 from rules.engine.games import game_module  # noqa: E402
 from rules.engine.options import build_options  # noqa: E402
 
-# The same classes as the adapters' `bots` (rules/adapters; kept Django-free here).
-BOT_CLASSES = {
-    "dam": {"easy": dam_bots.RandomBot, "normal": dam_bots.HeuristicBot},
-    "dolda": {"easy": dolda_bots.RandomBot, "normal": dolda_bots.HeuristicBot},
-    "spardame": {"easy": spardame_bots.RandomBot, "normal": spardame_bots.HeuristicBot},
-}
-LEVELS = ("strong", "normal", "easy")
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 MOVE_CAP = 5000
 
@@ -64,9 +62,20 @@ def make_bot(game: str, level: str, seed: int):
 
 
 def play_deal(job: tuple[str, str, str, int, int]
-              ) -> tuple[int, list[str], list[float], list[tuple[float, float]], bool]:
-    """One deal: (deal, levels by seat, metric by seat, A's decision times in ms, runaway)."""
+              ) -> tuple[int, list[str], list[float], list[tuple[float, float]], bool, float]:
+    """One deal: (deal, levels by seat, metric by seat, A's decision times in ms, runaway,
+    the control difference: A's seat minus the others with level B in every seat)."""
     game, a, b, seed, deal = job
+    out = _play(game, a, b, seed, deal)
+    ctrl = _play(game, b, b, seed, deal)
+    seat_a = deal % PLAYERS[game]
+    metric = ctrl[2]
+    others = [m for s, m in enumerate(metric) if s != seat_a]
+    return (*out, metric[seat_a] - sum(others) / len(others))
+
+
+def _play(game: str, a: str, b: str, seed: int, deal: int
+          ) -> tuple[int, list[str], list[float], list[tuple[float, float]], bool]:
     module = game_module(game)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
     n = PLAYERS[game]
@@ -108,7 +117,8 @@ def p95(values: list[float]) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, choices=tuple(PLAYERS))
-    ap.add_argument("--pair", required=True, choices=("strong-normal", "normal-easy"))
+    ap.add_argument("--pair", required=True,
+                    choices=[f"{a}-{b}" for a, b in zip(LEVELS, LEVELS[1:])])
     ap.add_argument("--deals", type=int, required=True)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--csv", required=True)
@@ -118,6 +128,8 @@ def main() -> None:
     jobs = [(args.game, a, b, args.seed, d) for d in range(args.deals)]
     times: list[tuple[float, float]] = []
     diffs: list[float] = []
+    paired: list[float] = []
+    controls: list[float] = []
     sums = {a: 0.0, b: 0.0}
     seats = {a: 0, b: 0}
     runaway = 0
@@ -128,7 +140,7 @@ def main() -> None:
     with open(args.csv, "w", newline="") as f:
         out = csv.writer(f)
         out.writerow(["deal", "seat", "level", "metric"])
-        for deal, levels, metric, t, ran_away in rows:
+        for deal, levels, metric, t, ran_away, control in rows:
             runaway += ran_away
             times.extend(t)
             for seat, (lv, m) in enumerate(zip(levels, metric)):
@@ -139,6 +151,8 @@ def main() -> None:
             mine = [m for lv, m in zip(levels, metric) if lv == a]
             theirs = [m for lv, m in zip(levels, metric) if lv == b]
             diffs.append(mine[0] - sum(theirs) / len(theirs))
+            controls.append(control)
+            paired.append(diffs[-1] - control)
     if pool:
         pool.close()
     mean, low, high = interval(diffs)
@@ -152,6 +166,12 @@ def main() -> None:
     print(f"diff_ci95_low={low:.4f}")
     print(f"diff_ci95_high={high:.4f}")
     print(f"a_beats_b={int(high < 0)}")
+    print(f"control_diff_mean={sum(controls) / len(controls):.4f}")
+    p_mean, p_low, p_high = interval(paired)
+    print(f"paired_diff_mean={p_mean:.4f}")
+    print(f"paired_ci95_low={p_low:.4f}")
+    print(f"paired_ci95_high={p_high:.4f}")
+    print(f"paired_a_beats_b={int(p_high < 0)}")
     if a == "strong":
         print(f"strong_decisions={len(times)}")
         print(f"strong_decision_wall_ms_p95={p95([w for _c, w in times]):.1f}")

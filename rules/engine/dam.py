@@ -202,8 +202,8 @@ class State:
     """One position of a deal.  ``apply`` leaves it alone; ``apply_in_place`` changes it."""
 
     __slots__ = ("attack_suit", "attacker", "beaten", "defender", "discard", "draws", "hands",
-                 "loser", "out", "over", "phase", "rules", "stock", "table", "to_move", "trump",
-                 "trump_set", "turned")
+                 "loser", "maja", "out", "over", "phase", "rules", "stock", "table", "to_move",
+                 "trump", "trump_set", "turned")
 
     rules: _Rules
     hands: list[int]
@@ -224,6 +224,10 @@ class State:
     trump_set: bool  # turned: trump was turned; marriage: a pair was announced
     out: tuple[int, ...]  # seats that went out, in order
     loser: int  # -1 while playing or when nobody holds cards at the end
+    # The seat everyone saw get the queen of spades (taking her from the table, drawing her as
+    # the turned card, showing a spade pair) and that has not laid her since; -1 when no seat
+    # is known to hold her.
+    maja: int
 
     @property
     def opts(self) -> Options:
@@ -267,6 +271,7 @@ class State:
         s.trump_set = self.trump_set
         s.out = self.out
         s.loser = self.loser
+        s.maja = self.maja
         return s
 
     def _set_phase(self, phase: int) -> None:
@@ -457,6 +462,8 @@ class State:
         stock = self.stock
         hands = self.hands
         hands[seat] ^= m  # (m is in hand)
+        if m & QS_BIT:
+            self.maja = -1
         self.table = cards
         self.attack_suit = suit
         if events is not None:
@@ -473,6 +480,8 @@ class State:
                     h |= 1 << c
                 hands[seat] = h
                 self.stock = stock = stock[:-k]
+                if not stock and self.turned == QS:
+                    self.maja = seat  # the turned card is the last one drawn (D-T1)
                 if events is not None:
                     events.append({"type": "refill", "seat": seat, "count": k,
                                    "stock_count": len(stock)})
@@ -554,6 +563,8 @@ class State:
         for c in taken:
             m |= 1 << c
         self.hands[seat] |= m  # D-B5
+        if m & QS_BIT:
+            self.maja = seat  # face up on the table: everyone saw where she went
         self.table = ()
         if events is not None:
             events.append({"type": "take", "seat": seat, "cards": [*taken]})
@@ -577,6 +588,8 @@ class State:
             raise IllegalAction("bad_move", detail="announce before attacking or while defending")
         self.trump = suit
         self.trump_set = True
+        if queen == QS:
+            self.maja = seat  # a spade pair is shown to the table
         if events is not None:
             events.append({"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]})
 
@@ -605,6 +618,8 @@ class State:
         if any(c // 13 != self.attack_suit for c in cards):
             raise IllegalAction("add_wrong_suit", *cards)
         self.hands[seat] &= ~m
+        if m & QS_BIT:
+            self.maja = -1
         self.table = self.table + cards
         if events is not None:
             events.append({"type": "add", "seat": seat, "cards": list(cards)})
@@ -666,6 +681,8 @@ class State:
             for c in drawn:
                 h |= 1 << c
             self.hands[seat] = h
+            if not self.stock and self.turned == QS:
+                self.maja = seat  # the turned card is the last one drawn (D-T1)
             if events is not None:
                 events.append({"type": "refill", "seat": seat, "count": k,
                                "stock_count": len(self.stock)})
@@ -702,6 +719,8 @@ class State:
                     h |= 1 << c
                 hands[d] = h
                 self.stock = stock = stock[:-k]
+                if not stock and self.turned == QS:
+                    self.maja = d  # the turned card is the last one drawn (D-T1)
                 if events is not None:
                     events.append({"type": "refill", "seat": d, "count": k,
                                    "stock_count": len(stock)})
@@ -727,6 +746,8 @@ class State:
         given = self.hands[d]
         back = self.table
         self.hands[a] |= _mask(back) | given
+        if QS in back or self.maja == d:
+            self.maja = a  # she was on the table, or known to be among the cards given
         self.hands[d] = 0
         self.table = ()
         self.beaten = ()
@@ -826,6 +847,9 @@ class State:
             "discard_count": self.discard.bit_count(),
             "out": list(self.out),
             "loser": None if self.loser < 0 else self.loser,
+            # Public: the seat everyone saw get the queen of spades and that has not laid her
+            # since (see State.maja); None otherwise.
+            "maja_known_with": None if self.maja < 0 else self.maja,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -847,6 +871,7 @@ class State:
             "attack_suit": self.attack_suit,
             "out": list(self.out),
             "loser": self.loser,
+            "maja": None if self.maja < 0 else self.maja,
             "seed": self.seed,
             "draws": self.draws,
         }
@@ -888,6 +913,8 @@ def state_from_json(data: Mapping[str, Any]) -> State:
     s.attack_suit = data["attack_suit"]
     s.out = tuple(data["out"])
     s.loser = data["loser"]
+    maja = data.get("maja")  # absent from states saved before the field existed
+    s.maja = -1 if maja is None else maja
     s.draws = data["draws"]
     return s
 
@@ -929,6 +956,7 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
     s.trump_set = False
     s.out = ()
     s.loser = -1
+    s.maja = -1
     s.discard = 0
     s.table = ()
     s.beaten = ()

@@ -620,3 +620,45 @@ def test_D_A5_endgame_add_may_not_exceed_the_defender_hand_when_forbidden():
     state = do(state, "A attack 2C", "B wait")
     assert refused(state, "A add 3C 4C") == "add_not_allowed"
     assert do(state, "A add 3C").phase == dam.DEFEND  # the limit is reached: step over
+
+
+# ---------------------------------------------------------------- public knowledge of Maja
+def test_view_names_the_seat_that_took_the_queen_of_spades_from_the_table():
+    state = do(three(), "Anna attack 5C", "Bo take")
+    assert [state.view(s)["maja_known_with"] for s in range(3)] == [None] * 3  # dealt: hidden
+    state = do(state, "Cilla attack QS", "Anna take")
+    assert [state.view(s)["maja_known_with"] for s in range(3)] == [0, 0, 0]
+    assert dam.state_from_json(state.to_json()).view(1)["maja_known_with"] == 0
+    # Only where she is: the other cards Anna took and holds stay hidden from the others.
+    for s in (1, 2):
+        view = state.view(s)
+        assert not set(view["hand"]) & set(dam._bits(state.hands[0]))
+        assert set(view) == set(state.view(0))
+    state = do(state, "Bo attack 4S", "Cilla take", "Anna attack QS")
+    assert state.view(1)["maja_known_with"] is None  # on the table, in plain sight
+    state = do(state, "Bo take")
+    assert [state.view(s)["maja_known_with"] for s in range(3)] == [1, 1, 1]
+
+
+def test_view_maja_known_with_clears_only_when_she_is_laid():
+    state = make({"A": "QS 3S 2C 4H", "B": "2D 3D 4D 5D 8S"}, "6C 7C 8C 9C TC JC KC", trump="D")
+    state = do(state, "A attack QS", "B take", "A attack 4H", "B beat 4H 2D")
+    assert state.view(0)["maja_known_with"] == 1
+    state = do(state, "B attack 8S", "A take")
+    assert state.view(0)["maja_known_with"] == 1  # a spade attack without her changes nothing
+    state = do(state, "B attack QS")
+    assert state.view(0)["maja_known_with"] is None
+
+
+def test_view_names_the_seat_that_drew_a_turned_queen_of_spades_last():
+    state = make({"A": "2C 3C", "B": "4D 5D"}, "6C", turned="QS",
+                 rules={"spades_can_be_trump": True})
+    assert state.view(1)["maja_known_with"] is None
+    state = do(state, "A attack 2C")  # the refill empties the stock: she is drawn last (D-T1)
+    assert state.stock_count == 0 and state.view(1)["maja_known_with"] == 0
+
+
+def test_maja_known_with_is_absent_from_a_state_saved_before_the_field():
+    data = do(three(), "Anna attack 5C", "Bo take", "Cilla attack QS", "Anna take").to_json()
+    del data["maja"]
+    assert dam.state_from_json(data).view(0)["maja_known_with"] is None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.engine import dam
-from rules.engine.bots.dam import BOTS, HeuristicBot, RandomBot
+from rules.engine.bots.dam import BOTS, HeuristicBot, RandomBot, maja_threat
 from rules.engine.cards import parse
 
 from .test_dam import do, make
@@ -89,3 +89,25 @@ def test_heuristic_saves_high_trumps_while_the_stock_lasts():
     assert HeuristicBot(1).act(state, 1) == ("take", 1)
     endgame = do(make({"A": "5C 2H", "B": "AD KD 9H"}, trump="D"), "A attack 5C")
     assert HeuristicBot(1).act(endgame, 1)[0] == "beat"
+
+
+def _defence_after_the_queen_holder(known: bool) -> dam.State:
+    """B defends against A near the end of the stock; B's only beat is a high trump."""
+    state = make({"A": "9C QS 2H 3H 4H 5H", "B": "KD 8S 6H 2S 3S 4S",
+                  "C": "AD TC JC QC KC AC"}, "5C 6C 7C 8C", turned="7D")
+    data = do(state, "A attack 9C").to_json()
+    data["maja"] = 0 if known else None  # as if everyone had seen A take her from the table
+    return dam.state_from_json(data)
+
+
+def test_heuristic_sheds_cards_when_the_queen_holder_attacks_it_next():
+    # Without the knowledge: the king of trumps is kept while the stock lasts.
+    blind = _defence_after_the_queen_holder(known=False)
+    assert HeuristicBot(1).act(blind, 1) == ("take", 1)
+    # B sits right after A, who is known to hold her: beat, and have fewer cards when the
+    # stock runs out (dam-svarta-maja-sv.txt, Taktik).
+    known = _defence_after_the_queen_holder(known=True)
+    assert known.view(1)["maja_known_with"] == 0
+    assert HeuristicBot(1).act(known, 1) == ("beat", 1, parse("9C"), parse("KD"))
+    # C, not next after A, plays as before.
+    assert maja_threat(known.view(2)) is False and maja_threat(known.view(1)) is True

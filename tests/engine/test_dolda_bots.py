@@ -127,3 +127,23 @@ def test_heuristic_bot_shields_its_lowest_cards_and_steals_the_best_one():
     s, _ = s.apply(shield)
     steal = HeuristicBot(0).act(SeatOnly(s), 0)
     assert dolda.format_action(steal) == "steal 2 Cilla 4"  # king out, queen in
+
+
+def test_sharper_bot_rates_unseen_cards_worse_than_their_average():
+    # The strong bot's own policy: where it differs from the heuristic, it takes the known
+    # discard card rather than a blind draw, and swaps a held card in rather than let it go.
+    from rules.engine.bots.dolda import SharperBot
+
+    options = dolda.options_from_rules({})
+    kinds: dict[tuple[str, str], int] = {}
+    for seed in range(12):
+        state = dolda.new_game(options, NAMES, seed % 3, seed, None)
+        plain, sharper = HeuristicBot(1), SharperBot(1)
+        while not state.over:
+            seat = state.to_move
+            a, b = plain.act(SeatOnly(state), seat), sharper.act(SeatOnly(state), seat)
+            if a != b:
+                kinds[(a.kind + a.source, b.kind + b.source)] = kinds.get(
+                    (a.kind + a.source, b.kind + b.source), 0) + 1
+            state, _ = state.apply(a)
+    assert kinds and set(kinds) <= {("drawstock", "drawdiscard"), ("discard", "swap")}

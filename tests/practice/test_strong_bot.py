@@ -173,3 +173,15 @@ def test_spardame_determinization_gives_no_card_of_a_suit_a_seat_lacks():
         world = strong.determinize_spardame(state, 0, random.Random(seed))
         for s in range(4):
             assert all(c // 13 not in voids[s] for c in world.view(s)["hand"])
+
+
+def test_dam_determinization_puts_the_queen_where_everyone_saw_her_go():
+    from tests.engine.test_dam import do, three
+
+    state = do(three(), "Anna attack 5C", "Bo take", "Cilla attack QS", "Anna take")
+    assert state.view(1)["maja_known_with"] == 0
+    for seed in range(20):
+        world = strong.determinize_dam(state, 1, random.Random(seed))
+        assert world.hands[0] >> dam.QS & 1
+        assert world.view(1) == state.view(1)
+        assert [world.hand_count(s) for s in range(3)] == [state.hand_count(s) for s in range(3)]

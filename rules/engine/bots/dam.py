@@ -28,9 +28,32 @@ def _rank(card: int) -> int:
     return card % 13 + 2
 
 
+def maja_threat(view: dict[str, Any]) -> bool:
+    """Whether the seat is next in line after the player known to hold the queen of spades
+    (the view's public ``maja_known_with``): that player's next attack, with her, comes to
+    this seat.  "Sitter du efter den spelaren, se till att ha få kort på handen när talongen
+    tar slut" (dam-svarta-maja-sv.txt, Taktik)."""
+    holder = view.get("maja_known_with")
+    seat = view["seat"]
+    if holder is None or holder == seat:
+        return False
+    n = len(view["names"])
+    out = set(view["out"])
+    nxt = (holder + 1) % n
+    while nxt in out and nxt != holder:
+        nxt = (nxt + 1) % n
+    return bool(nxt == seat)
+
+
 class HeuristicBot:
     """Plays like a careful beginner: beats cheaply, saves trumps while the stock lasts, gets
-    rid of the queen of spades inside a spade attack and counts the trumps it has seen go."""
+    rid of the queen of spades inside a spade attack and counts the trumps it has seen go.
+    Sitting right after the player known to hold the queen, it sheds cards as the stock runs
+    out (beats rather than takes, attacks with more cards), so it is short of cards, or out,
+    when she comes its way."""
+
+    # "When the stock runs out": the last refills, from this many cards left.
+    SHED_STOCK = 9
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
@@ -46,6 +69,7 @@ class HeuristicBot:
         trump = view["trump"]
         hand = view["hand"]
         endgame = view["stock_count"] == 0
+        shed = view["stock_count"] <= self.SHED_STOCK and maja_threat(view)
         kinds = {a[0] for a in acts}
         if self._rng.random() < (0.1 if endgame else 0.03):
             # A little noise: fixed play can pass the same cards round the table forever (the
@@ -60,10 +84,10 @@ class HeuristicBot:
         if "slap" in kinds:
             return next(a for a in acts if a[0] == "slap")  # never let the attacker add more
         if "done" in kinds:
-            return self._add(acts, trump, endgame)
+            return self._add(acts, trump, endgame, shed)
         if "take" in kinds:
-            return self._defend(acts, view, trump, endgame)
-        return self._attack(acts, trump, endgame)
+            return self._defend(acts, view, trump, endgame, shed)
+        return self._attack(acts, trump, endgame, shed)
 
     # -------------------------------------------------------------- decisions
     def _best_announce(self, acts: Sequence[Action], hand: list[int], trump: int | None) -> Action | None:
@@ -95,22 +119,26 @@ class HeuristicBot:
             cost += 6
         return cost
 
-    def _defend(self, acts: Sequence[Action], view: dict[str, Any], trump: int | None, endgame: bool) -> Action:
+    def _defend(self, acts: Sequence[Action], view: dict[str, Any], trump: int | None,
+                endgame: bool, shed: bool = False) -> Action:
         hand = view["hand"]
         best = None
         for a in acts:
             if a[0] != "beat":
                 continue
-            cost = self._beat_cost(a[2], a[3], trump, endgame, hand)
+            cost = self._beat_cost(a[2], a[3], trump, endgame or shed, hand)
             if best is None or cost < best[0] or (cost == best[0] and a < best[1]):
                 best = (cost, a)
-        limit = 30 if endgame else 24
+        # Shedding: every card taken now is one more in hand when the queen comes.
+        limit = 30 if endgame or shed else 24
         if best is not None and best[0] <= limit:
             return best[1]
         return next(a for a in acts if a[0] == "take")
 
-    def _attack_score(self, cards: tuple[int, ...], trump: int | None, endgame: bool) -> float:
-        score = 10.0 * len(cards)
+    def _attack_score(self, cards: tuple[int, ...], trump: int | None, endgame: bool,
+                      shed: bool = False) -> float:
+        # Shedding: a card laid now is one fewer in hand when the stock is gone.
+        score = (16.0 if shed else 10.0) * len(cards)
         for c in cards:
             if c == QS:
                 score += 100  # she must go, and inside a spade attack she takes others along
@@ -120,25 +148,27 @@ class HeuristicBot:
                 score -= _rank(c) * 0.5  # low cards first, keep the high ones to beat with
         return score
 
-    def _attack(self, acts: Sequence[Action], trump: int | None, endgame: bool) -> Action:
+    def _attack(self, acts: Sequence[Action], trump: int | None, endgame: bool,
+                shed: bool = False) -> Action:
         best = None
         for a in acts:
             if a[0] != "attack":
                 continue
-            score = self._attack_score(a[2], trump, endgame) + self._rng.random() * 0.01
+            score = self._attack_score(a[2], trump, endgame, shed) + self._rng.random() * 0.01
             if best is None or score > best[0]:
                 best = (score, a)
         assert best is not None
         return best[1]
 
-    def _add(self, acts: Sequence[Action], trump: int | None, endgame: bool) -> Action:
+    def _add(self, acts: Sequence[Action], trump: int | None, endgame: bool,
+             shed: bool = False) -> Action:
         best = None
         for a in acts:
             if a[0] != "add":
                 continue
             if not endgame and any(c // 13 == trump for c in a[2]):
                 continue
-            score = self._attack_score(a[2], trump, endgame)
+            score = self._attack_score(a[2], trump, endgame, shed)
             if best is None or score > best[0]:
                 best = (score, a)
         if best is not None and best[0] > 0:

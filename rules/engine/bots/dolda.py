@@ -65,10 +65,14 @@ class HeuristicBot:
         row = view["rows"][seat]
         unseen = self.unseen(view)
         dist = [values[c] for c in unseen] or [6]
+        row_shift, shift = self.shifts(view)
         chain = _Chain([None if c is None else values[c] for c in row][:view["swappable"]],
-                       dist)
+                       dist, row_shift)
         if phase == "draw":
-            stock_gain = sum(chain.best(0, v) for v in dist) / len(dist)
+            if shift:
+                stock_gain = sum(chain.best(0, v + shift) for v in dist) / len(dist)
+            else:
+                stock_gain = sum(chain.best(0, v) for v in dist) / len(dist)
             top = view["discard_top"]
             if top is None:
                 return _pick(legal, "draw", "stock"), float("inf")
@@ -83,6 +87,11 @@ class HeuristicBot:
         if gain > 0:
             return _pick(legal, "swap"), gain
         return _pick(legal, "discard"), -gain
+
+    def shifts(self, view: Mapping[str, Any]) -> tuple[float, float]:
+        """How many points worse than the average unseen card an unknown card of the seat's
+        own row and the next stock card are taken to be: none here (see SharperBot)."""
+        return 0.0, 0.0
 
     @staticmethod
     def unseen(view: Mapping[str, Any]) -> list[int]:
@@ -114,6 +123,29 @@ class HeuristicBot:
         return max(legal, key=gain)  # max keeps the first of equals: deterministic
 
 
+class SharperBot(HeuristicBot):
+    """The heuristic with sharper estimates, the strong bot's own policy (its first choice and
+    the way its seat plays on in the playouts).  The cards a seat has not seen include the low
+    cards the other players chose to keep in their rows, and more of them as the deal goes on,
+    so an unknown card of its own row and the next stock card are worse than the unseen
+    average, by more the further the stock has run down; and a known discard-pile card needs no
+    safety margin over a blind draw.  Measured on bench-like deals (seat A sharper, the others
+    heuristic, each deal also played all-heuristic; paired difference, points a deal):
+    -0.28 [-0.42, -0.14], -0.26 and -0.22 [-0.36, -0.07] on three sets of 2,500 deals.
+    """
+
+    MARGIN = 0.0
+    ROW_SHIFT = 2.5  # at the end of the stock; none at the deal
+    STOCK_SHIFT = 1.5
+
+    def shifts(self, view: Mapping[str, Any]) -> tuple[float, float]:
+        n = len(view["rows"])
+        dealt = sum(len(r) for r in view["rows"]) + (n if view["secret"] is not None else 0)
+        stock = 52 - dealt  # at the deal
+        gone = 1.0 - view["stock_count"] / stock if stock > 0 else 1.0
+        return self.ROW_SHIFT * gone, self.STOCK_SHIFT * gone
+
+
 def _pick(legal: list[Action], kind: str, source: str = "") -> Action:
     for a in legal:
         if a.kind == kind and a.source == source:
@@ -129,30 +161,38 @@ class _Chain:
 
     Worked backwards once per decision: ``base[p]`` is the expected value of the card taken
     out of position p plus the best gain from p+1 on while holding it, so putting a card of
-    value h into p gains ``base[p] - h``; ``best[p][h]`` is that gain or 0 for discarding.
+    value h into p gains ``base[p] - h``, and the best from p on holding h is that gain or 0
+    for discarding.  (Only ``base`` is kept: the best gain is a function of it.)
     """
 
     OFFSET = 2  # card values run from -2 (hearts king, H-V3) to 13
 
-    def __init__(self, row: list[int | None], dist: list[int]) -> None:
+    def __init__(self, row: list[int | None], dist: list[int], shift: float = 0.0) -> None:
         counts: dict[int, int] = {}
         for v in dist:
             counts[v] = counts.get(v, 0) + 1
         total = len(dist)
-        weights = [(v, k / total) for v, k in counts.items()]
-        off = self.OFFSET
+        weights: list[tuple[float, float]] = [(v, k / total) for v, k in counts.items()]
+        if shift:  # unknown positions worse than the unseen average by this much
+            weights = [(v + shift, w) for v, w in weights]
         n = len(row)
-        self.base = [0.0] * n
-        self.best_from = [[0.0] * 16 for _ in range(n + 1)]  # past the row: discard, gain 0
+        base_of = [0.0] * n
+        nb = 0.0
+        last = True  # past the row the best is 0: discard
         for p in range(n - 1, -1, -1):
-            nxt = self.best_from[p + 1]
             known = row[p]
-            if known is not None:
-                base = known + nxt[known + off]
+            if last:
+                if known is not None:
+                    base = known + 0.0
+                else:
+                    base = sum(w * (v + 0.0) for v, w in weights)
+                last = False
+            elif known is not None:
+                base = known + (nb - known if nb > known else 0.0)
             else:
-                base = sum(w * (v + nxt[v + off]) for v, w in weights)
-            self.base[p] = base
-            self.best_from[p] = [base - h if base > h else 0.0 for h in _VALUES]
+                base = sum(w * (v + (nb - v if nb > v else 0.0)) for v, w in weights)
+            base_of[p] = nb = base
+        self.base = base_of
 
     def swap_gain(self, p: int, held: int) -> float:
         """Expected gain of putting ``held`` into position p and playing on well."""
@@ -160,9 +200,12 @@ class _Chain:
             return float("-inf")
         return self.base[p] - held
 
-    def best(self, p: int, held: int) -> float:
+    def best(self, p: int, held: float) -> float:
         """Expected gain from position p on, holding ``held``: 0 by discarding now."""
-        return self.best_from[p][held + self.OFFSET]
+        if p >= len(self.base):
+            return 0.0
+        b = self.base[p]
+        return b - held if b > held else 0.0
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -8,7 +8,8 @@ For each decision the bot
    random into the places it cannot see (other hands, the stock, face-down row cards, its
    own secret card, the discard pile of Dam);
 2. plays each candidate action in each determinization and finishes the deal with the
-   heuristic bots of every seat (fast, reasonable play);
+   heuristic bots of every seat (fast, reasonable play; in Dam med dolda kort its own seat
+   plays on with its sharper policy, ``_OWN``);
 3. picks the action with the best average result for its seat (Dam: lowest chance of being
    left with the cards; Dam med dolda kort and Spardame: lowest own score, relative to the
    table average).
@@ -30,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from .. import dam, dolda, spardame
+from ..cards import QUEEN_OF_SPADES as QS
 from . import dam as dam_bots
 from . import dolda as dolda_bots
 from . import spardame as spardame_bots
@@ -68,6 +70,15 @@ class Bot(Protocol):
 _HEURISTIC: dict[str, Callable[[int], Bot]] = {
     "dam": dam_bots.HeuristicBot, "dolda": dolda_bots.HeuristicBot,
     "spardame": spardame_bots.HeuristicBot}
+# The strong bot's own policy where it has a sharper one than the normal bot: its first choice
+# and how its seat plays on in the playouts (the other seats play the heuristic).  In Dam med
+# dolda kort the playouts found little to overrule (a two-way choice the heuristic's
+# expectation already weighs well), so most of the strong bot's edge there is this policy.
+_OWN: dict[str, Callable[[int], Bot]] = {"dolda": dolda_bots.SharperBot}
+
+
+def _policy(game: str) -> Callable[[int], Bot]:
+    return _OWN.get(game, _HEURISTIC[game])
 
 
 # --------------------------------------------------------------------------- determinizing
@@ -102,9 +113,19 @@ def determinize_dam(state: dam.State, seat: int, rng: random.Random) -> dam.Stat
         for i in range(max(left, 0)):
             if others:
                 counts[others[i % len(others)]] += 1
+    # Public: the seat everyone saw get the queen of spades, and that has not laid her since,
+    # holds her in every determinization.
+    maja = v.get("maja_known_with")
+    if maja is not None and maja != seat and QS in unknown and counts[maja]:
+        unknown.remove(QS)
+        counts[maja] -= 1
+    else:
+        maja = None
     sizes = [0 if s == seat else counts[s] for s in range(n)] + [stock_n]
     parts = _deal_unknown(rng, unknown, sizes)
     hands = [list(v["hand"]) if s == seat else parts[s] for s in range(n)]
+    if maja is not None:
+        hands[maja].append(QS)
     stock_top_first = parts[n] + ([turned] if turned_in_stock else [])
     discard = unknown[sum(sizes):]  # _deal_unknown shuffled ``unknown`` in place
     data = {
@@ -119,6 +140,7 @@ def determinize_dam(state: dam.State, seat: int, rng: random.Random) -> dam.Stat
         "trump_set": state.trump_set,
         "attack_suit": v["attack_suit"] if v["attack_suit"] is not None else 0,
         "out": v["out"], "loser": -1 if v["loser"] is None else v["loser"],
+        "maja": v.get("maja_known_with"),
         # The bot's own random source, never the deal's seed (that would predict the stock).
         "seed": rng.getrandbits(32), "draws": 0,
     }
@@ -302,8 +324,8 @@ def _finish(game: str, state: Any, seat: int, seed: int) -> float:
     in Dam med dolda kort, for HORIZON moves (then scored as it stands: the later draws add
     the same noise to every candidate and little else)."""
     rng = random.Random(seed)
-    make = _HEURISTIC[game]
-    bots = [make(rng.getrandbits(32)) for _ in range(len(state.names))]
+    make, own = _HEURISTIC[game], _policy(game)
+    bots = [(own if s == seat else make)(rng.getrandbits(32)) for s in range(len(state.names))]
     moves = 0
     cap = HORIZON.get(game)
     while not state.over:
@@ -329,7 +351,7 @@ def _candidates(game: str, state: Any, seat: int, acts: Sequence[Any], rng: rand
     the heuristic bot's choice (Dam attacks can have hundreds of same-suit subsets)."""
     # The heuristic bot's choice comes first, so ties (a stable sort) keep the sensible move.
     if first is None:
-        first = _HEURISTIC[game](rng.getrandbits(32)).act(state, seat)
+        first = _policy(game)(rng.getrandbits(32)).act(state, seat)
     picked = [first]
     if len(acts) <= MAX_CANDIDATES:
         return picked + [a for a in acts if a != picked[0]]
@@ -448,7 +470,7 @@ class StrongBot:
         game = _game_of(state)
         base = self._base.get(game)
         if base is None:
-            base = self._base[game] = _HEURISTIC[game](self.rng.getrandbits(32))
+            base = self._base[game] = _policy(game)(self.rng.getrandbits(32))
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
