@@ -120,8 +120,18 @@ def test_spardame_deal_to_its_end(page, live_server):
 
 
 def test_dolda_deal_to_its_end(page, live_server):
+    # A hint every fourth move (each asks the strong bot); the first move button otherwise.
     new_game(page, live_server, "dolda", 2)
-    play_to_the_end(page)
+    for turn in range(400):
+        wait_my_turn(page)
+        if over(page):
+            break
+        if turn % 4 == 0:
+            play_hint(page)
+            continue
+        before = version(page)
+        page.locator(".practice-simple button").first.click()
+        page.wait_for_function(f"() => document.getElementById('game')?.dataset.version !== '{before}'")
     assert over(page)
 
 
