@@ -149,6 +149,9 @@ def _dam(view, shown, marks, selectable, selected, you=None) -> dict[str, Any]:
             "to_move": s == view["to_move"],
             "out": out.index(s) + 1 if s in out else None,
             "loser": s == view["loser"],
+            # Public: she was taken from the table, drawn as the turned card or shown in a
+            # pair (the seed's tactic "watch where Maja is").
+            "maja_known": _maja_text(view, s, you),
         })
     attack = [{"card": _card(a, game, marks), "beaten_by": _card(b, game, marks)}
               for a, b in view["beaten"]]
@@ -213,6 +216,14 @@ def _pick_target(view: Mapping[str, Any], ctx: dict[str, Any], target: int | Non
             entry["pick"] = True
             entry["card"]["checked"] = engine_cards.parse(entry["card"]["code"]) == target
     ctx["pick_target"] = True
+
+
+def _maja_text(view: Mapping[str, Any], seat: int, you: int | None) -> str:
+    if view.get("maja_known_with") != seat or view["over"]:
+        return ""
+    if seat == you:
+        return _("everyone saw you get Svarta Maja")
+    return _("has Svarta Maja (everyone saw)")
 
 
 # ----------------------------------------------------------------------------- dolda

@@ -378,8 +378,8 @@ def stock_slot(deal: Mapping[str, Any]) -> Slot:
     return Slot("stock", _("Stock (top card first)"), list(deal.get("stock", [])))
 
 
-def discard_slot(deal: Mapping[str, Any]) -> Slot:
-    return Slot("discard", _("Discard pile"), list(deal.get("discard", [])))
+def discard_slot(deal: Mapping[str, Any], label: str | None = None) -> Slot:
+    return Slot("discard", label or _("Discard pile"), list(deal.get("discard", [])))
 
 
 def hand_slots(deal: Mapping[str, Any], players: Sequence[str]) -> list[Slot]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules.engine import cards as C
 from rules.engine import dolda as engine
@@ -27,6 +27,8 @@ from .base import (
     write_common,
 )
 
+# The Swedish seed of this game has its own word for the pile (slänghögen, not Dam's kasthög).
+DISCARD_PILE = pgettext_lazy("Dam med dolda kort", "Discard pile")
 JACK_ITSELF = gettext_lazy("This is the jack itself: lay it on another card of your row.")
 
 
@@ -270,7 +272,7 @@ class DoldaAdapter(GameAdapter):
             out += [Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},
                          [secret[p]] if secret.get(p) else [], single=True)
                     for i, p in enumerate(players)]
-        return [*out, stock_slot(deal), discard_slot(deal)]
+        return [*out, stock_slot(deal), discard_slot(deal, DISCARD_PILE)]
 
     def write_slots(self, deal: dict[str, Any], players: Sequence[str],
                     by_key: Mapping[str, list[str]]) -> None:

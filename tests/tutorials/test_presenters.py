@@ -167,3 +167,16 @@ def test_dam_marriage_and_extra_attack_render():
     for state in random_positions("dam", 4, seed=8, preset="aldre-svensk", extra_attack=True):
         render(state.view(state.to_move if state.to_move is not None else 0), selectable=True,
                pick_target=True)
+
+
+def test_the_seat_known_to_hold_svarta_maja_is_marked():
+    # Public knowledge (she was taken from the table, drawn as the turned card or shown in a
+    # pair): the seed's tactic "watch where Maja is", on the table for the learner.
+    state = next(random_positions("dam", 3, seed=2))
+    view = dict(state.view(0), maja_known_with=1)
+    html = render(view)
+    assert html.count("badge--maja") == 1
+    assert re.search(r'id="seat-1".*?has Svarta Maja \(everyone saw\)', html, re.S)
+    assert "badge--maja" not in render(state.view(0))  # nobody known to hold her
+    mine = render(dict(state.view(0), maja_known_with=0), you=0)
+    assert "everyone saw you get Svarta Maja" in mine
