@@ -200,7 +200,6 @@ def _slot_picks(ctx: dict[str, Any], picks: Mapping[tuple[int, int], Mapping[str
             pick = picks.get((seat["seat"], slot["position"]))
             if pick is not None:
                 slot["pick"] = pick
-    ctx["slot_picking"] = True
 
 
 NO_BEAT = gettext_lazy("None of your cards can beat this card.")

@@ -93,13 +93,17 @@
       if (chosen.length >= most) chosen[0].checked = false;
     }
     if (document.getElementById("practice-pair") && input.name === "card" && input.checked) {
-      // One card of yours beats one card on the table.
-      input.form.querySelectorAll('input[name="card"]:checked').forEach(function (other) {
-        if (other !== input) other.checked = false;
-      });
+      onlyOwn(input);
     }
     pairing();
   });
+  // One card of yours beats one card on the table: choosing one lets go of the others.
+  function onlyOwn(input) {
+    input.checked = true;
+    input.form.querySelectorAll('input[name="card"]:checked').forEach(function (other) {
+      if (other !== input) other.checked = false;
+    });
+  }
   document.addEventListener("htmx:afterSettle", pairing);
   document.addEventListener("DOMContentLoaded", pairing);
 
@@ -144,10 +148,7 @@
       document.body.classList.add("card-dragging");  // no text selected on the way
       if (window.getSelection) window.getSelection().removeAllRanges();
       // Show which table cards this one may beat while it is dragged.
-      drag.input.checked = true;
-      drag.input.form.querySelectorAll('input[name="card"]:checked').forEach(function (other) {
-        if (other !== drag.input) other.checked = false;
-      });
+      onlyOwn(drag.input);
       pairing();
     }
     event.preventDefault();

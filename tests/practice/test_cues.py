@@ -36,6 +36,16 @@ def until(client, record, wanted, limit=200):
     return None
 
 
+def post_move(client, record, fields):
+    """Post a move form at the record's version; the response and how many moves the record
+    had before it (``record`` is refreshed after)."""
+    record.refresh_from_db()
+    before = len(record.actions)
+    r = client.post(url(record, "move"), {"version": record.version, **fields})
+    record.refresh_from_db()
+    return r, before
+
+
 def spardame_follow(state) -> bool:
     view = state.view(0)
     if view["phase"] != "play" or not view["trick"]:
@@ -78,12 +88,8 @@ def test_a_spardame_play_is_one_tap(client):
     assert '<input type="hidden" name="move" value="play">' in html
     assert 'name="move" value="play" class="button"' not in html  # no separate Play button
     card = C.code(list(state.legal_actions())[0][2])
-    record.refresh_from_db()
-    before = len(record.actions)
-    r = client.post(url(record, "move"), {"version": record.version, "move": "play",
-                                          "card": card})
+    r, before = post_move(client, record, {"move": "play", "card": card})
     assert r.status_code == 302
-    record.refresh_from_db()
     assert len(record.actions) == before + 1 and record.actions[-1].endswith(f"play {card}")
 
 
@@ -182,12 +188,8 @@ def test_a_shield_is_laid_on_cards_of_the_row_and_the_jack_itself_is_dimmed(clie
         str(row.index(jack) + 1)]
     assert "Your row positions for the jack" not in html  # no separate list of numbers
     chosen = [str(p + 1) for p, c in enumerate(row) if c != jack][:2]
-    record.refresh_from_db()
-    before = len(record.actions)
-    r = client.post(url(record, "move"), {"version": record.version, "move": "shield",
-                                          "position": chosen})
+    r, before = post_move(client, record, {"move": "shield", "position": chosen})
     assert r.status_code == 302
-    record.refresh_from_db()
     assert record.actions[before] == f"{record.names[0]} shield {' '.join(chosen)}"
 
 
