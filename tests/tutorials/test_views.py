@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from tests.pages import LANGUAGES
 from tutorials import lessons, progress
 from tutorials.views import replay
 
@@ -100,11 +101,33 @@ def test_links_of_earlier_pages_still_lead_to_the_step(client):
     assert response["Location"] == step_url("dam", "anna-bo-cilla", 1)
 
 
-def test_htmx_step_is_the_partial_of_a_fresh_load(client):
-    full = client.get(step_url("dam", "svarta-maja", 2)).content.decode()
-    part = client.get(step_url("dam", "svarta-maja", 2), **HX).content.decode()
-    body = part.split("</title>", 1)[1].split("<link", 1)[0]
-    assert body.strip() and body in full
+CSRF = re.compile(r'(?<=name="csrfmiddlewaretoken" value=")[^"]+')  # masked anew per response
+OOB = re.compile(r'<(link|nav|input) id="[^"]+"[^>]*? hx-swap-oob="true"[^>]*>.*?(?:</nav>|(?<=>))',
+                 re.S)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", sorted(f"{g}:{s}" for g, s in lessons.TUTORIALS))
+def test_every_htmx_step_and_hint_is_the_markup_of_a_fresh_load(client, key, language):
+    """What htmx swaps in at every step and hint, in every language: the #tutorial markup and
+    each out-of-band element exactly as a fresh load of the address has them.  (Chromium
+    checks the swapped page itself in tests/browser/test_tutorial_walk.py, in two languages
+    per tutorial.)"""
+    tutorial = lessons.get(*key.split(":"))
+    for n, step in enumerate(tutorial.steps, start=1):
+        queries = ["", "?hint=1", "?hint=2"] if step.your_move else [""]
+        for query in queries:
+            address = step_url(tutorial.game, tutorial.slug, n, language) + query
+            full = CSRF.sub("", client.get(address).content.decode())
+            part = CSRF.sub("", client.get(address, **HX).content.decode())
+            title, rest = part.removeprefix("<title>").split("</title>", 1)
+            assert f"<title>{title}</title>" in full, address
+            body = rest.split("<link", 1)[0]
+            assert 'id="tutorial-narration"' in body and body in full, address
+            oob = [m.group(0) for m in OOB.finditer(rest)]
+            assert len(oob) == 6, address  # four alternates, the language switcher, deck-next
+            for element in oob:
+                assert element.replace(' hx-swap-oob="true"', "") in full, (address, element)
 
 
 @pytest.mark.parametrize("query", ["go=next", "go=prev", "go=sideways"])
