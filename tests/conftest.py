@@ -25,44 +25,94 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 # ------------------------------------------------------------------ CI's PostgreSQL pass
-# ``--database-tests-only`` keeps the tests that may reach the database: those marked
-# django_db, those whose fixtures reach it (db, transactional_db, live_server, anything built
-# on django_db_setup) and those using a fixture of ours that unblocks it by hand
-# (django_db_blocker).  Every other test runs with pytest-django's blocker on, which makes any
-# query an error, so its outcome cannot depend on the database behind it: the SQLite pass has
-# run it already.  (The tests that start servers in subprocesses, tests/hardening/servers.py,
-# make PostgreSQL databases of their own in both passes; the other subprocesses run without
-# DATABASE_URL or make no query.)
-DATABASE_FIXTURES = {"django_db_setup", "db", "transactional_db", "live_server",
-                     "django_db_reset_sequences", "django_db_serialized_rollback"}
+# CI runs the suite on SQLite with ``--record-queries=PATH``: every test that sent SQL to the
+# database while it was set up or ran (in any thread: the live server's too), and every test
+# that was skipped, is written down.  The PostgreSQL pass then runs with
+# ``--recorded-only=PATH``: only those.  A test that sent no SQL took a path that never asked
+# the database anything, and nothing in the site chooses a path by the database behind it
+# before a query (rules/search.py picks its query by vendor, and both branches query), so its
+# result cannot differ on PostgreSQL; a test that was skipped on SQLite may be one that needs
+# PostgreSQL (tests/rules/test_search.py).  Transaction bookkeeping (BEGIN, savepoints) is not
+# a question to the database and is not counted.  The tests that start servers in subprocesses
+# (tests/hardening/servers.py) make PostgreSQL databases of their own in both passes.
+BOOKKEEPING = ("BEGIN", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+_recording: dict[str, object] = {"on": False, "queried": False}
 
 
 def pytest_addoption(parser):
-    parser.addoption("--database-tests-only", action="store_true",
-                     help="run only the tests that may reach the database (CI's second pass)")
+    parser.addoption("--record-queries", metavar="PATH", default=None,
+                     help="write down the tests that query the database (CI's SQLite pass)")
+    parser.addoption("--recorded-only", metavar="PATH", default=None,
+                     help="run only the tests written down by --record-queries=PATH")
 
 
-def reaches_database(item) -> bool:
-    if item.get_closest_marker("django_db") is not None:
-        return True
-    if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
-        return True
-    # pytest-django's own autouse fixtures take django_db_blocker only to keep it blocked.
-    info = getattr(item, "_fixtureinfo", None)
-    for defs in (info.name2fixturedefs.values() if info is not None else ()):
-        for fixturedef in defs:
-            module = getattr(fixturedef.func, "__module__", "") or ""
-            if "django_db_blocker" in fixturedef.argnames and not module.startswith("pytest_django"):
-                return True
-    return False
+def _recorded_file(path: str, config) -> str:
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    return f"{path}.{worker}"
+
+
+def pytest_configure(config):
+    path = config.getoption("--record-queries")
+    if path is None:
+        return
+    from django.db.backends import utils
+
+    execute = utils.CursorWrapper._execute_with_wrappers
+
+    def noting(self, sql, params, many, executor):
+        if _recording["on"] and not str(sql).lstrip().upper().startswith(BOOKKEEPING):
+            _recording["queried"] = True
+        return execute(self, sql, params, many, executor)
+
+    utils.CursorWrapper._execute_with_wrappers = noting
+    config._recorded = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    _recording["on"], _recording["queried"] = True, False
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    _recording["on"] = False  # the flush after a transactional test asks nothing of the test
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    recorded = getattr(item.config, "_recorded", None)
+    # Setup and call together: a fixture's queries count for the test that asked for it.
+    if recorded is not None and (report.skipped or (call.when == "call" and _recording["queried"])):
+        recorded.append(item.nodeid)
+
+
+def pytest_sessionfinish(session):
+    recorded = getattr(session.config, "_recorded", None)
+    if recorded is not None:
+        path = _recorded_file(session.config.getoption("--record-queries"), session.config)
+        with open(path, "w") as f:
+            f.writelines(f"{nodeid}\n" for nodeid in dict.fromkeys(recorded))
 
 
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("--database-tests-only"):
+    path = config.getoption("--recorded-only")
+    if path is None:
         return
+    import glob
+
+    files = glob.glob(glob.escape(path) + ".*")
+    if not files:
+        raise pytest.UsageError(f"--recorded-only: nothing recorded at {path}.*")
+    wanted = set()
+    for name in files:
+        with open(name) as f:
+            wanted.update(line.rstrip("\n") for line in f)
     keep, drop = [], []
     for item in items:
-        (keep if reaches_database(item) else drop).append(item)
+        (keep if item.nodeid in wanted else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
