@@ -323,13 +323,17 @@ def test_no_deal_animation_with_reduced_motion(browser, live_server):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_completed_trick_goes_to_the_seat_that_took_it(page, live_server, width):
+def test_a_completed_trick_goes_to_the_seat_that_took_it(page, live_server, width,
+                                                        monkeypatch):
+    # A fixed deal: with a random one the player, always playing its lowest card, ended no
+    # trick in about one deal in a hundred (the seat on its right never led), and this failed.
+    monkeypatch.setattr(P, "_seeds", lambda: (2, 1002))
     sized(page, width)
     page.add_init_script(COUNT_ANIMATIONS)
     record = new_game(page, live_server, "spardame", 4)
     state = advance(record, lambda s: s.view(0)["phase"] == "play" and s.to_move == 0
                     and len(s.view(0)["trick"]) == 3)  # the player ends the trick
-    assert state is not None
+    assert state is not None, "seed 2 no longer lets the player end a trick"
     page.select_option("#bot-pace", "step")  # the next trick waits: the last one stays shown
     page.locator(".practice-pace button").click()
     page.wait_for_function(MY_TURN_OR_OVER)
