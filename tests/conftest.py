@@ -1,3 +1,4 @@
+import glob
 import os
 import shutil
 
@@ -101,8 +102,6 @@ def pytest_collection_modifyitems(config, items):
     path = config.getoption("--recorded-only")
     if path is None:
         return
-    import glob
-
     files = glob.glob(glob.escape(path) + ".*")
     if not files:
         raise pytest.UsageError(f"--recorded-only: nothing recorded at {path}.*")
