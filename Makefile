@@ -44,10 +44,13 @@ lint: $(VENV)/.installed
 	$(BIN)/mypy rules/engine
 
 # PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
-# One pytest worker per core (pytest-xdist): the browser tests wait on Chromium most of the time.
+# One pytest worker per core (pytest-xdist; three workers on two cores were slower).  Work
+# stealing, because the tests that take longest (the browser tests, which are transactional
+# and so run last) come at the end: xdist's default scheduling gave them all to one worker
+# while the other sat idle for minutes.
 # The 25 slowest tests are listed at the end, to see where the suite's minutes go.
 test: setup lint
-	$(BIN)/python -m pytest -n auto --durations=25 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist worksteal --durations=25 $(PYTEST_ARGS)
 
 messages: $(VENV)/.installed
 	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done
