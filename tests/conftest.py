@@ -1,3 +1,4 @@
+import contextlib
 import glob
 import os
 import shutil
@@ -67,6 +68,23 @@ def pytest_configure(config):
 
     utils.CursorWrapper._execute_with_wrappers = noting
     config._recorded = []
+
+
+@pytest.fixture(scope="session")
+def unrecorded():
+    """``with unrecorded():`` around a set-up whose queries do not make the test need
+    PostgreSQL: one that many tests share and that runs on PostgreSQL in the second pass
+    anyway, such as the browser tests' load_content (``make setup`` runs it there, and so does
+    every browser test whose pages ask the database).  Such a test is then recorded by what it
+    and the pages it loads ask, not by its set-up."""
+    @contextlib.contextmanager
+    def pause():
+        was, _recording["on"] = _recording["on"], False
+        try:
+            yield
+        finally:
+            _recording["on"] = was
+    return pause
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -28,6 +28,16 @@ def test_no_database():
     assert True
 
 
+@pytest.fixture
+def shared_content(db, unrecorded):
+    with unrecorded():
+        User.objects.count()
+
+
+def test_only_a_shared_set_up_queries(shared_content):
+    assert True
+
+
 @pytest.mark.django_db
 def test_skipped_here():
     pytest.skip("needs another database")
@@ -48,8 +58,9 @@ def run(pytester, *args):
 
 
 def test_the_first_pass_writes_down_the_tests_that_query_or_were_skipped(inner):
+    # Not the one whose only queries are a shared set-up under unrecorded().
     path = inner.path / "queried"
-    run(inner, f"--record-queries={path}").assert_outcomes(passed=3, skipped=1)
+    run(inner, f"--record-queries={path}").assert_outcomes(passed=4, skipped=1)
     recorded = (inner.path / "queried.main").read_text().split()
     assert recorded == ["test_inner.py::test_queries", "test_inner.py::test_skipped_here"]
 
@@ -58,7 +69,7 @@ def test_the_second_pass_runs_only_those(inner):
     path = inner.path / "queried"
     run(inner, f"--record-queries={path}")
     result = run(inner, f"--recorded-only={path}", "-v")
-    result.assert_outcomes(passed=1, skipped=1, deselected=2)
+    result.assert_outcomes(passed=1, skipped=1, deselected=3)
 
 
 def test_the_second_pass_refuses_to_run_without_a_record(inner):
