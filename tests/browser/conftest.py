@@ -11,3 +11,17 @@ def site_content(transactional_db, unrecorded):
     with unrecorded():
         call_command("load_content")
 
+
+# How many times faster than a learner's the animations run where a test asks for quick_motion.
+QUICK_MOTION = 10
+
+
+@pytest.fixture
+def quick_motion(page, context):
+    """The page's animations (static/js/flip.js, the deal) run QUICK_MOTION times faster, for
+    tests that check where things end up rather than how they get there: the same code runs,
+    ghosts and all, without waiting out every journey.  Chromium keeps the rate for the page
+    across navigations.  The tests of the motion itself (test_tutorials.py, test_table_ux.py)
+    watch it at the real speed."""
+    context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": QUICK_MOTION})
+    return page

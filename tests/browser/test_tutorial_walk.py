@@ -121,7 +121,10 @@ WALKS = [(key, LANGUAGES[(i + k) % len(LANGUAGES)]) for i, key in enumerate(KEYS
 
 
 @pytest.mark.parametrize("key,language", WALKS)
-def test_walk_matches_a_fresh_load_after_every_step(page, context, live_server, language, key):
+def test_walk_matches_a_fresh_load_after_every_step(page, context, live_server, language, key,
+                                                   quick_motion):
+    # quick_motion: what is compared is where the cards end up; waiting out every journey at a
+    # learner's speed was a sixth of the walk.
     tutorial = lessons.get(*key.split(":"))
     total = len(tutorial.steps)
     rp = replay(tutorial.game, tutorial.slug)
