@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/engine.py --game dam --players 4 --seconds 5 [--preset NAME]
                                      [--bot random|heuristic] [--mix heuristic,random,...]
-                                     [--vs-openspiel]
+                                     [--vs-openspiel] [--floor]
 
 Prints one ``name=value`` line per measure; the last line is ``games_per_s=<number>``.
 With ``--mix`` the seats get different bots and the average outcome per bot kind is printed
@@ -14,6 +14,13 @@ see bench/vs_openspiel.py) the time is split into slices that alternate between 
 OpenSpiel's ``hearts`` played by its plain random loop (``rng.choice(state.legal_actions())``
 then ``apply_action``, chance nodes included), so that machine load hits both alike; the
 OpenSpiel rate and the ratio are printed on the lines before the last.
+
+With ``--floor`` the same loop and random bot also play a stand-in game that knows no rules
+(its ``legal_actions`` copies a fixed list, ``apply_in_place`` only counts) for as many
+actions per game as ours took: what the loop itself costs.  ``rules_us_per_action`` is then
+what the rules add per action (legal actions, checks, the change of state), the part an
+engine can make faster; with ``--vs-openspiel`` it also prints what that part may cost at
+most for our rate to reach 0.6 of OpenSpiel's (``rules_us_per_action_for_0.6``).
 """
 
 from __future__ import annotations
@@ -51,6 +58,42 @@ def play(module, options, names, seed, bots, timings=None):
     return state, actions
 
 
+class _NoRules:
+    """The floor: a game of ``length`` actions that checks and changes nothing."""
+
+    __slots__ = ("acts", "length", "moves", "over", "players", "to_move")
+
+    def __init__(self, length: int, players: int) -> None:
+        self.acts = [("attack", 0, (c,)) for c in range(10)]
+        self.length = length
+        self.players = players
+        self.moves = 0
+        self.over = False
+        self.to_move = 0
+
+    def legal_actions(self):
+        return self.acts[:]
+
+    def apply_in_place(self, action, events=None) -> None:
+        self.moves += 1
+        self.over = self.moves >= self.length
+        self.to_move = self.moves % self.players
+
+
+def floor_games_per_s(bot_class, length: int, players: int, seconds: float) -> float:
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = _NoRules(length, players)
+        bots = [bot_class(games * 10 + i) for i in range(players)]
+        step = state.apply_in_place
+        while not state.over:
+            seat = state.to_move
+            step(bots[seat].act(state, seat))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=GAME_NAMES, default="dam")
@@ -63,6 +106,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--vs-openspiel", action="store_true",
                         help="also time OpenSpiel's hearts random loop in alternating slices")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the loop and random bot on a game without rules")
     args = parser.parse_args(argv)
 
     module = game_module(args.game)
@@ -153,6 +198,15 @@ def main(argv=None) -> int:
         print(f"heuristic_decisions={len(timings)}")
         print(f"heuristic_ms_per_decision_mean={statistics.fmean(timings) * 1000:.3f}")
         print(f"heuristic_ms_per_decision_p95={timings[int(len(timings) * 0.95)] * 1000:.3f}")
+    if args.floor:
+        length = max(1, round(actions / max(games, 1)))
+        floor = floor_games_per_s(bots_mod.BOTS["random"], length, args.players,
+                                  min(3.0, args.seconds))
+        print(f"floor_games_per_s={floor:.1f}")
+        print(f"rules_us_per_action={(elapsed / games - 1 / floor) / length * 1e6:.2f}")
+        if os_rate is not None:
+            budget = (1 / (0.6 * os_rate) - 1 / floor) / length * 1e6
+            print(f"rules_us_per_action_for_0.6={budget:.2f}")
     if os_rate is not None:
         print(f"openspiel_hearts_deals_per_s={os_rate:.1f}")
         print(f"ratio_vs_openspiel={games / elapsed / os_rate:.2f}")
