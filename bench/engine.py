@@ -58,8 +58,9 @@ def play(module, options, names, seed, bots, timings=None):
     return state, actions
 
 
-class _NoRules:
-    """The floor: a game of ``length`` actions that checks and changes nothing."""
+class NoRules:
+    """The floor: a game of ``length`` actions that checks and changes nothing (also used by
+    bench/vs_openspiel.py)."""
 
     __slots__ = ("acts", "length", "moves", "over", "players", "to_move")
 
@@ -84,7 +85,7 @@ def floor_games_per_s(bot_class, length: int, players: int, seconds: float) -> f
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = _NoRules(length, players)
+        state = NoRules(length, players)
         bots = [bot_class(games * 10 + i) for i in range(players)]
         step = state.apply_in_place
         while not state.over:

@@ -7,8 +7,10 @@ OpenSpiel is never a dependency of the project.  It lives in the benchmark's own
     bench/.venv-openspiel/bin/python bench/vs_openspiel.py [--seconds 6] [--deals 1000]
 
 It prints one line per speed comparison (``ours_deals_per_s``, ``openspiel_deals_per_s``,
-``ratio``), a reference rate of OpenSpiel driven the way its examples do it (sampling each
-chance node from ``chance_outcomes()``, several times slower than the plain loop, which is the
+``ratio``; with passing also the same loop on a game without rules, ``floor_deals_per_s``, and
+what our rules cost per action against the most they may cost for a ratio of 2), a reference
+rate of OpenSpiel driven the way its examples do it (sampling each chance node from
+``chance_outcomes()``, several times slower than the plain loop, which is the
 one compared), and one ``cross_check`` line per rule set; the exit status is 1 when the
 engines disagree.
 
@@ -148,6 +150,31 @@ def openspiel_deals_sampled(game, seconds: float, seed: int) -> tuple[int, float
     return deals, time.perf_counter() - start
 
 
+def floor(seconds: float, passing: bool) -> tuple[float, int]:
+    """The plain loop of ``ours_deals`` on a game that knows no rules (bench/engine.py's
+    NoRules), as many actions a deal as ours takes: what the loop itself costs."""
+    from engine import NoRules  # bench/engine.py; bench/ is on sys.path as the script's folder
+
+    options = build_options(sp.Options, sp.PRESETS, sp.DEFAULT_PRESET, {})
+    rng = random.Random(0)
+    actions = 0
+    for k in range(400):
+        state = sp.new_game(options, NAMES, 3, k, {"deal_number": k % 4 + 1 if passing else 4})
+        while not state.over:
+            state.apply_in_place(rng.choice(state.legal_actions()))
+            actions += 1
+    length = round(actions / 400)
+    choice = rng.choice
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = NoRules(length, 4)
+        while not state.over:
+            state.apply_in_place(choice(state.legal_actions()))
+        deals += 1
+    return deals / (time.perf_counter() - start), length
+
+
 def speed(seconds: float, passing: bool) -> tuple[float, float]:
     options = build_options(sp.Options, sp.PRESETS, sp.DEFAULT_PRESET, {})
     game = pyspiel.load_game("hearts", {"pass_cards": passing})
@@ -226,6 +253,14 @@ def main(argv=None) -> int:
         tag = "with_passing" if passing else "no_passing"
         print(f"{tag}: ours_deals_per_s={ours:.0f} openspiel_deals_per_s={theirs:.0f} "
               f"ratio={ours / theirs:.2f}")
+        if passing:
+            # What the rules cost per action, and the most they may cost for twice OpenSpiel's
+            # rate: the loop's own cost is outside any engine's reach.
+            rate, length = floor(min(3.0, args.seconds / 2), passing)
+            spent = (1 / ours - 1 / rate) / length * 1e6
+            budget = (1 / (2 * theirs) - 1 / rate) / length * 1e6
+            print(f"{tag}: floor_deals_per_s={rate:.0f} actions_per_deal={length} "
+                  f"rules_us_per_action={spent:.2f} rules_us_per_action_for_2x={budget:.2f}")
     # For reference: the slower loop of OpenSpiel's examples (probabilities of chance nodes).
     game = pyspiel.load_game("hearts")
     n, t = openspiel_deals_sampled(game, args.seconds / 3, 7)
