@@ -18,6 +18,7 @@ from django.utils import translation
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from tests.browser.layout import overflow_with_wider_control_font
 from tests.hardening.crawl import page_type, start_urls
 from tests.pages import LANGUAGES
 from tutorials import lessons
@@ -244,4 +245,6 @@ def test_axe_finds_no_violations_on_the_table_pages_at_both_widths(page, live_se
             results = Axe().run(page)
             if results.violations_count:
                 failures.append(f"{width} px {url}\n{results.generate_report()}")
+            if size is PHONE and (excess := overflow_with_wider_control_font(page)) > 0:
+                failures.append(f"{url}: {excess} px too wide with a wider font in its controls")
     assert not failures, "\n\n".join(failures)
