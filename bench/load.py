@@ -156,9 +156,9 @@ def main() -> None:
         from django.urls import reverse
         from django.utils import translation
 
+        from games.adapters import adapter
         from practice import service as P
         from practice.models import PracticeGame
-        from rules.adapters import adapter
         from tutorials import lessons
 
         server = Server(db.url, f"bench{os.getpid()}", workers=a.workers).start()

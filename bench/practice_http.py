@@ -91,9 +91,9 @@ def main() -> None:
     from django.urls import reverse
     from django.utils import translation
 
+    from games.adapters import adapter
     from practice import service as P
     from practice.models import PracticeGame
-    from rules.adapters import adapter
 
     port = free_port()
     server = subprocess.Popen(

@@ -5,8 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from live import stream as live_stream
 from live import views as live_views
-
-from . import views
+from web import views
 
 urlpatterns = [
     path("", views.root_redirect, name="root"),
@@ -35,4 +34,4 @@ urlpatterns += i18n_patterns(
 
 # 404 in the site's layout (its language links lead home); 500 is Django's own handler, which
 # renders templates/500.html with no request and no context processors.
-handler404 = "dam_site.views.page_not_found"
+handler404 = "web.views.page_not_found"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dam_site.forms import TextField, first_error
+from web.forms import TextField, first_error
 
 from . import service as S
 

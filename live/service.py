@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.adapters import adapter
+from games.adapters import adapter
 from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
 from teacher import service as TS

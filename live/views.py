@@ -31,8 +31,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from dam_site.htmx import HtmxHttpRequest
-from dam_site.ratelimit import client_key, sliding_usage
+from web.htmx import HtmxHttpRequest
+from web.ratelimit import client_key, sliding_usage
 
 from . import forms as F
 from . import service as S
@@ -196,7 +196,7 @@ def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
 
 def _failures(request: HttpRequest, count: bool) -> int:
     """Wrong codes tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
-    sliding window as in dam_site/ratelimit.py): the seconds to wait before trying again, or
+    sliding window as in web/ratelimit.py): the seconds to wait before trying again, or
     0.  Only failures count, so a class behind one school address joins at once, while
     guessing codes is held to a few tries a minute."""
     rate = getattr(settings, "LIVE_JOIN_FAILURES", None)

@@ -15,10 +15,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dam_site.forms import TextField, WordsField
-from rules.adapters import GameAdapter, adapter
+from games.adapters import GameAdapter, adapter
 from rules.engine.options import build_options, option_choices
 from rules.variants import OPTION_LABELS, form_value, preset_label, value_label
+from web.forms import TextField, WordsField
 
 from .models import LEVEL_CHOICES
 

@@ -23,15 +23,15 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import replay as stored
-from rules.adapters import ADAPTERS, adapter
-from rules.adapters.base import winners_text
+from games import replay as stored
+from games.adapters import ADAPTERS, adapter
+from games.adapters.base import winners_text
+from games.reasons import reason_text
 from rules.engine import scenario as scn
 from rules.engine.bots import strong
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.match import Standing
 from rules.engine.options import build_options
-from rules.reasons import reason_text
 
 from .models import PracticeGame
 
@@ -147,7 +147,7 @@ def _derived(record: PracticeGame, frames: list[stored.Frame]) -> Derived:
 
 
 def replay(record: PracticeGame, upto: int | None = None) -> Derived:
-    """The record replayed through the engine (rules/replay.py), up to move ``upto``."""
+    """The record replayed through the engine (games/replay.py), up to move ``upto``."""
     return _derived(record, stored.frames(scenario_of(record, upto)))
 
 

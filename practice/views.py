@@ -20,12 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from dam_site.forms import first_error
-from dam_site.htmx import HtmxHttpRequest
-from rules.adapters import ADAPTERS, MOVE_LABELS, adapter
+from games.adapters import ADAPTERS, MOVE_LABELS, adapter
+from games.registry import GAME_TITLES
+from games.table import table_context
 from rules.engine import cards as C
-from rules.titles import GAME_TITLES
-from tutorials.presenters import table_context
+from web.forms import first_error
+from web.htmx import HtmxHttpRequest
 
 from . import service as P
 from .forms import (

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.adapters import adapter
+from games.adapters import adapter
 from rules.engine.games import GAME_NAMES, game_module
 from rules.engine.options import build_options
 

@@ -15,8 +15,8 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from rules.adapters import adapter
-from rules.adapters.base import Figure
+from games.adapters import adapter
+from games.adapters.base import Figure
 from rules.simulation import PLAYERS, Estimate, Sums, estimate
 
 # Chart geometry, in SVG user units (about pixels: the chart is drawn at its own width).

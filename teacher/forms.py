@@ -12,7 +12,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dam_site.forms import TextField, WordsField, first_error
+from web.forms import TextField, WordsField, first_error
 
 from . import service as S
 

@@ -3,7 +3,7 @@
 A teacher scenario is a ``dam-scenario/1`` object (shared/scenario-format.md) kept in
 ``TeacherScenario.data``.  The engine judges every move: the editor offers what
 ``legal_actions()`` gives, and a typed move the engine refuses is explained with
-``rules.reasons.reason_text``.  Nothing here knows a rule of any game.
+``games.reasons.reason_text``.  Nothing here knows a rule of any game.
 
 The deal is edited as *slots*: ``hand:<seat>``, ``row:<seat>``, ``secret:<seat>``, ``stock``,
 ``turned`` and ``discard`` (which ones exist depends on the game and its options).  The deal
@@ -21,15 +21,15 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules import replay as stored
-from rules.adapters import ADAPTERS, Slot, adapter
+from games import replay as stored
+from games.adapters import ADAPTERS, Slot, adapter
+from games.reasons import reason_text
+from games.scenario_messages import scenario_problem
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
-from rules.reasons import reason_text
-from rules.scenario_messages import scenario_problem
 from rules.variants import form_value
 
 from .models import TeacherScenario
@@ -338,7 +338,7 @@ def replay(data: dict[str, Any]) -> tuple[scenario.Scenario, list[Frame]]:
 
 
 def replay_or_none(data: dict[str, Any]) -> tuple[scenario.Scenario | None, list[Frame] | None]:
-    """``replay`` through the shared cache (rules/replay.py); (None, None) when it fails."""
+    """``replay`` through the shared cache (games/replay.py); (None, None) when it fails."""
     return stored.cached_frames(data) or (None, None)
 
 

@@ -23,17 +23,17 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from dam_site.forms import first_error
-from dam_site.htmx import HtmxHttpRequest, address_oob
+from games.adapters import adapter
+from games.reasons import reason_text
+from games.table import event_cards, table_context
+from games.templatetags.cards import card_context
 from practice.models import PracticeGame
-from rules.adapters import adapter
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
 from rules.engine.games import GAME_NAMES
-from rules.reasons import reason_text
-from rules.templatetags.cards import card_context
 from tutorials import lessons
-from tutorials.presenters import event_cards, table_context
+from web.forms import first_error
+from web.htmx import HtmxHttpRequest, address_oob
 
 from . import forms as F
 from . import service as S

@@ -11,7 +11,7 @@ import re
 
 from django import forms
 
-from dam_site.forms import TextField, WordsField
+from web.forms import TextField, WordsField
 
 CARD_CODE = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$", re.IGNORECASE)
 MAX_CARDS = 13  # a whole hand; more than any move names

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from rules.titles import GAME_TITLES
+from games.registry import GAME_TITLES
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 

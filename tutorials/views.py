@@ -5,7 +5,7 @@ once per process and kept: they are pure functions of the shipped files).  A dir
 ``tutorials/step.html``; an htmx request (Next/Back, a hint, a move) renders its ``htmx``
 partial: the same markup a fresh load puts in ``#tutorial`` (progress, narration, stage), which
 the page morphs in place (idiomorph), plus the links outside it that name the address
-(``dam_site.htmx.address_oob``).  Every link and form also works without JavaScript.
+(``web.htmx.address_oob``).  Every link and form also works without JavaScript.
 
 A "your move" step is a puzzle: the page offers only the actions legal now, and the learner
 may ask for a nudge (``?hint=1``: the idea that matters) and then for the move (``?hint=2``).
@@ -32,17 +32,17 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from dam_site.htmx import HtmxHttpRequest, address_oob
-from rules.adapters import MOVE_LABELS as SITE_MOVE_LABELS
+from games.adapters import MOVE_LABELS as SITE_MOVE_LABELS
+from games.reasons import REASON_TEXTS, reason_text
+from games.table import event_cards, table_context
+from games.templatetags.cards import card_context
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
-from rules.reasons import REASON_TEXTS, reason_text
-from rules.templatetags.cards import card_context
+from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
 from .forms import GoForm, LessonMoveForm, StepQueryForm
-from .presenters import event_cards, table_context
 
 
 # --------------------------------------------------------------------------- replays

@@ -21,6 +21,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "games",
     "rules",
     "tutorials",
     "practice",
@@ -42,7 +43,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "dam_site.ratelimit.RateLimitMiddleware",
+    "web.ratelimit.RateLimitMiddleware",
 ]
 
 ROOT_URLCONF = "dam_site.urls"
@@ -60,7 +61,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "dam_site.context_processors.site",
+                "web.context_processors.site",
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
         },
@@ -140,7 +141,7 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
-# POSTs that create things, per client address and URL name (dam_site/ratelimit.py: a sliding
+# POSTs that create things, per client address and URL name (web/ratelimit.py: a sliding
 # window counted in the cache); a name ending in * is a prefix.
 RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
                "scenarios_*": "20/m", "live_start": "20/m"}

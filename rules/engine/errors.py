@@ -60,7 +60,7 @@ class IllegalAction(Exception):
 
 # What is wrong with a scenario file, by code.  The parameters are in the file's own notation
 # (card codes, player names, option names, JSON values), so the site can put them into its
-# translated sentences (rules/scenario_messages.py); this English wording is for the command line.
+# translated sentences (games/scenario_messages.py); this English wording is for the command line.
 SCENARIO_MESSAGES = {
     # the file
     "not_json": "not valid JSON (line {line}, column {column})",

@@ -67,7 +67,7 @@ def advance(record, wanted, limit=400):
             continue
         if wanted(state):
             return state
-        from rules.adapters import adapter
+        from games.adapters import adapter
         action = list(state.legal_actions())[0]
         words = adapter(record.game).engine.format_action(action).split()
         P.human_move(record, record.version, words)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import translation
 
+from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
-from rules.adapters import adapter
 from rules.engine.bots import dam as dam_bots
 
 from .servers import GAME_ID, Browser, Database

@@ -32,9 +32,9 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
-from rules.adapters import adapter
 from rules.engine import cards as C
 from tests.pages import LANGUAGES
 

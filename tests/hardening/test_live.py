@@ -178,8 +178,8 @@ def test_a_whole_class_behind_one_address_can_join(teacher):
 
 
 def test_the_base_settings_limit_wrong_codes_and_going_live():
-    from dam_site.ratelimit import limit_for
     from dam_site.settings import base
+    from web.ratelimit import limit_for
 
     assert base.LIVE_JOIN_FAILURES
     with override_settings(RATE_LIMITS=base.RATE_LIMITS):

@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from rules.scenario_messages import scenario_problem
+from games.scenario_messages import scenario_problem
 from teacher import service as S
 from teacher.models import TeacherScenario
 from tests.pages import LANGUAGES

@@ -7,7 +7,7 @@ card is *hidden* from a seat at a step when the seat has not seen it so far: not
 views of the positions up to that step (own hand, table, tricks, face-up rows, ...) and not in
 any event it was shown (the engines' own visibility: ``adapter(game).visible``).  No hidden
 card may appear in the page, neither by its name in the page language
-(``rules.cardnames.card_name``) nor by its code (``QS``, ``data-card="QS"``).
+(``games.cardnames.card_name``) nor by its code (``QS``, ``data-card="QS"``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rules.adapters import adapter
-from rules.cardnames import card_name
+from games.adapters import adapter
+from games.cardnames import card_name
+from games.reasons import reason_text
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
-from rules.reasons import reason_text
 from teacher import service as S
 from teacher.models import TeacherScenario
 from tests.pages import LANGUAGES

@@ -85,7 +85,7 @@ def test_prod_limits_request_and_upload_sizes(prod):
 
 
 def test_prod_rate_limits_game_creation(prod):
-    assert "dam_site.ratelimit.RateLimitMiddleware" in prod["middleware"]
+    assert "web.ratelimit.RateLimitMiddleware" in prod["middleware"]
     for game in ("dam", "dolda", "spardame"):
         assert f"practice_{game}" in prod["rate_limits"]
 

@@ -11,8 +11,8 @@ import threading
 
 from django.utils import translation
 
+from games.adapters import adapter
 from practice import service as P
-from rules.adapters import adapter
 
 from .play import new_game, next_request, path, play, record
 from .servers import Browser

@@ -7,9 +7,9 @@ import re
 
 from django.urls import reverse
 
+from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
-from rules.adapters import adapter
 from rules.engine import cards as C
 from rules.engine.games import game_module
 
@@ -132,8 +132,8 @@ class SeenTracker:
 
 def leaked(html: str, record: PracticeGame, seen: set[int] | None = None) -> list[str]:
     """Codes or English names of cards the human has never been shown that appear in html."""
-    from rules.cardnames import CARD_NAMES
-    from rules.reasons import REASON_TEXTS
+    from games.cardnames import CARD_NAMES
+    from games.reasons import REASON_TEXTS
 
     for sentence in REASON_TEXTS.values():  # rule sentences name cards in general terms
         html = html.replace(str(sentence), "")

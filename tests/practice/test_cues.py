@@ -9,8 +9,8 @@ import re
 import pytest
 from django.utils import translation
 
+from games.adapters import adapter
 from practice import service as P
-from rules.adapters import adapter
 from rules.engine import cards as C
 
 from .helpers import bots_until_human, post_action, start, url

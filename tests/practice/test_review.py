@@ -8,9 +8,9 @@ import re
 import pytest
 from django.utils import translation
 
+from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
-from rules.adapters import adapter
 
 from .helpers import start, url
 

@@ -79,8 +79,8 @@ def test_the_players_hand_is_labelled_as_theirs(client, lang, hand):
 
 
 def test_spardame_table_says_the_reader_took_the_last_trick():
-    from tests.tutorials.test_presenters import random_positions
-    from tutorials.presenters import table_context
+    from games.table import table_context
+    from tests.games.test_table import random_positions
 
     for state in random_positions("spardame", 4, 3):
         view = state.view(0)

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
-from rules.adapters import adapter
 from rules.engine import scenario as scn
 from rules.engine.games import game_module
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import number_format
 
+from games.adapters import ADAPTERS, adapter
 from rules import simulation
-from rules.adapters import ADAPTERS, adapter
 from rules.engine.games import GAME_NAMES, game_module
 from rules.models import SimulationResult
 from rules.simulation import SHIPPED, Sums, estimate, estimates, play_chunk

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from rules.cardnames import card_name
+from games.cardnames import card_name
 from rules.engine import cards
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -74,7 +74,7 @@ def test_handout_states_the_trump_turned_at_the_first_attack(client):
     _state, events = frames[0].state.apply(list(frames[0].state.legal_actions())[0])
     turned = next(e for e in events if e["type"] == "trump_turned")
     html = client.get(reverse("scenario_print", args=[obj.code])).content.decode()
-    from rules.cardnames import card_name
+    from games.cardnames import card_name
     assert "Trump:" in html and card_name(turned["card"], "dam") in html
     assert "Stock (top card first)" in html and "none" not in html.split("handout-deal")[2][:3000]
 

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from rules.adapters import adapter
+from games.adapters import adapter
 from teacher import service as S
 from teacher.models import TeacherScenario
 

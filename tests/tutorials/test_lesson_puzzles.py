@@ -8,7 +8,7 @@ import re
 import pytest
 from django.utils import translation
 
-from rules import cardnames
+from games import cardnames
 from rules.engine import scenario
 from tutorials import lessons
 from tutorials.views import MOVE_LABELS, _lesson_cards, canonical

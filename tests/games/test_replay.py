@@ -1,4 +1,4 @@
-"""The one replay path for stored games (rules/replay.py): frames from Django's cache equal a
+"""The one replay path for stored games (games/replay.py): frames from Django's cache equal a
 fresh replay, a changed record is a new key, and a broken one is remembered as broken."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from rules import replay as stored
+from games import replay as stored
 from rules.engine import scenario
 
-DAM_FILE = Path(__file__).resolve().parent / "data" / "dam-three-diamonds.json"
+DAM_FILE = Path(__file__).resolve().parent.parent / "teacher" / "data" / "dam-three-diamonds.json"
 
 
 @pytest.fixture(autouse=True)

@@ -31,7 +31,7 @@ pick_target=False, target=None, label="", form="") -> dict``
 The result has ``game`` and ``template`` (``games/<game>.html``) plus the game's own keys
 (documented on each ``_dam``/``_dolda``/``_spardame`` function).  Render it with
 ``{% include "games/table.html" with table=table %}``; styles in ``static/css/games.css``.
-Every card entry is the card component's context (``rules.templatetags.cards.card_context``:
+Every card entry is the card component's context (``games.templatetags.cards.card_context``:
 ``code``, ``name``, ``rank``, ``symbol``, ``suit``, ``red``, ``highlight``), so templates draw it
 with ``{% include "includes/card.html" with card=c %}``.
 """
@@ -44,9 +44,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from rules import cardnames
+from games import cardnames
+from games.templatetags.cards import card_context
 from rules.engine import cards as engine_cards
-from rules.templatetags.cards import card_context
 
 DEFAULT_LABEL = gettext_lazy("Card table")
 

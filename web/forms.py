@@ -9,8 +9,8 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
 
+from games.scenario_messages import scenario_problem
 from rules.engine import scenario
-from rules.scenario_messages import scenario_problem
 
 
 class TextField(forms.CharField):

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from games.scenario_messages import MESSAGES, PLACES, scenario_problem
 from rules.engine import scenario
 from rules.engine.errors import DEAL_PLACES, SCENARIO_MESSAGES, ScenarioError
-from rules.scenario_messages import MESSAGES, PLACES, scenario_problem
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "engine"
 # Parameters as the engine passes them, for rendering every sentence once.

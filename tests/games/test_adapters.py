@@ -9,8 +9,8 @@ import pytest
 from django.http import QueryDict
 from django.utils import translation
 
+from games.adapters import ADAPTERS, adapter
 from practice.forms import MoveForm
-from rules.adapters import ADAPTERS, adapter
 from rules.engine import cards as C
 from rules.engine.games import GAME_NAMES
 

@@ -7,10 +7,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.table import table_context
 from rules.engine import cards as C
 from rules.engine.games import game_module
 from rules.engine.options import build_options
-from tutorials.presenters import table_context
 
 CARD_RE = re.compile(r'data-card="([0-9TJQKA][CDHS])"')
 

@@ -1,4 +1,4 @@
-"""Rate limiting of game creation (dam_site/ratelimit.py over django-ratelimit), per client
+"""Rate limiting of game creation (web/ratelimit.py over django-ratelimit), per client
 address and URL name, and the client address behind trusted proxies."""
 
 import pytest
@@ -7,9 +7,9 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from dam_site.ratelimit import client_ip, limit_for
 from practice.models import PracticeGame
 from tests.pages import LANGUAGES
+from web.ratelimit import client_ip, limit_for
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +146,7 @@ def test_a_spoofed_forwarded_for_from_an_untrusted_client_is_ignored(client):
 
 
 # --------------------------------------------------------------------------- sliding window
-from dam_site import ratelimit as R  # noqa: E402
+from web import ratelimit as R  # noqa: E402
 
 
 def test_rates_are_read_like_django_ratelimit_ones():

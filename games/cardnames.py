@@ -82,7 +82,7 @@ def card_name(card: int, game: str | None = None) -> str:
     """The card's spoken name; the queen of spades gets the name each game gives her (its
     adapter's ``card_names``)."""
     if game is not None:
-        from rules.adapters import ADAPTERS  # the adapters name cards with this module
+        from games.adapters import ADAPTERS  # the adapters name cards with this module
 
         special = ADAPTERS[game].card_names.get(card) if game in ADAPTERS else None
         if special is not None:

@@ -9,11 +9,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.reasons import reason_text
 from rules.engine import cards as C
 from rules.engine import dolda as engine
 from rules.engine.bots import dolda as bots
 from rules.engine.match import Standing
-from rules.reasons import reason_text
 
 from .base import (
     Figure,

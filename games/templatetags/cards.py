@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from django import template
 
-from rules import cardnames
+from games import cardnames
 from rules.engine import cards as engine_cards
 
 register = template.Library()

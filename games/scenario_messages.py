@@ -12,9 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.reasons import reason_text
+from games.registry import GAME_TITLES
 from rules.engine.errors import DEAL_PLACES, SCENARIO_MESSAGES
-from rules.reasons import reason_text
-from rules.titles import GAME_TITLES
 
 MESSAGES = {
     # the file

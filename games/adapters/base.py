@@ -15,12 +15,12 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from rules.cardnames import card_name
+from games.cardnames import card_name
+from games.reasons import reason_text
 from rules.engine import cards as engine_cards
 from rules.engine.errors import IllegalAction
 from rules.engine.match import Standing
 from rules.engine.options import option_choices
-from rules.reasons import reason_text
 
 # The move vocabulary of the scenario notation, as button labels, in the order pages show
 # them.  Which ones a page offers is the engine's business: those its legal actions use now.

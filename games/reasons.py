@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rules.cardnames import card_name
+from games.cardnames import card_name
 from rules.engine.errors import ALL_REASONS
 
 REASON_TEXTS = {

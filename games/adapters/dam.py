@@ -8,12 +8,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from rules.cardnames import suit_name
+from games.cardnames import suit_name
+from games.templatetags.cards import card_context
 from rules.engine import cards as C
 from rules.engine import dam as engine
 from rules.engine.bots import dam as bots
 from rules.engine.match import Standing
-from rules.templatetags.cards import card_context
 
 from .base import (
     MOVE_LABELS,
