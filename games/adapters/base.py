@@ -214,11 +214,28 @@ class GameAdapter(ABC):
     def open_view(self, state: Any, viewer: int
                   ) -> tuple[dict[str, Any], dict[int, list[int]], int | None]:
         """The teacher's all-hands view: ``viewer``'s view, the other hands to reveal, and the
-        seat whose private events may mark cards (``presenters.event_cards``)."""
+        seat whose private events may mark cards (``games.table.event_cards``)."""
         view = state.view(viewer)
         reveal = {s: state.view(s).get("hand", []) for s in range(len(state.names))
                   if s != viewer}
         return view, reveal, viewer
+
+    # ------------------------------------------------------------------ the table
+    @abstractmethod
+    def table(self, view: Mapping[str, Any], shown: Mapping[int, list[int]],
+              marks: frozenset[int], selectable: bool, selected: frozenset[int],
+              you: int | None = None) -> dict[str, Any]:
+        """The game's own keys of the table template (``games/<name>.html``) from a seat's
+        ``view``: ``shown`` the other hands the page may show (seat -> sorted cards),
+        ``marks`` the cards to highlight, ``selectable`` whether the viewer's hand is drawn
+        as cards to pick (``selected`` checked), ``you`` the reader's seat, named in the
+        second person.  ``games.table.table_context`` adds what every table shares."""
+
+    def pick_target(self, view: Mapping[str, Any], ctx: dict[str, Any], target: int | None
+                    ) -> None:
+        """Turn the cards on the table that the mover may choose as a target into inputs
+        (Dam's defence); ``target`` starts checked.  Most games have no such choice."""
+        return None
 
     # ------------------------------------------------------------------ narration
     def visible(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games import table_parts as parts
 from games.cardnames import suit_name
 from games.templatetags.cards import card_context
 from rules.engine import cards as C
@@ -343,3 +344,70 @@ class DamAdapter(GameAdapter):
                    note=gettext_lazy("Every attack, beat, take and other move counts as "
                                      "one.")),
         ]
+
+    # ------------------------------------------------------------------ the table
+    def table(self, view: Mapping[str, Any], shown: Mapping[int, list[int]],
+              marks: frozenset[int], selectable: bool, selected: frozenset[int],
+              you: int | None = None) -> dict[str, Any]:
+        """Keys: ``seats`` (name, is_viewer, cards or None, count (None = hidden size), backs,
+        attacker, defender, to_move, out (1-based order or None), loser, pickable), ``attack``
+        (``[{"card", "beaten_by"}]`` in attack order: beaten pairs first, then unbeaten cards),
+        ``trump`` (suit dict or None), ``turned`` (the face-up trump card while it lies under the
+        stock), ``stock_count``, ``discard_count``, ``phase``, ``over``, ``loser_name``."""
+        game = self.name
+        names = view["names"]
+        out = list(view["out"])
+        seats = []
+        for s, name in enumerate(names):
+            cards = parts.hand_for(view, s, shown)
+            count = view["hand_counts"][s]
+            pick = selectable and s == view["seat"] and not view["over"]
+            seats.append({
+                "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+                "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+                if s == you else name,
+                "cards": parts.hand_items(cards, game, marks, pick, selected),
+                "count": count, "backs": range(count or 0) if cards is None else range(0),
+                "pickable": pick,
+                "attacker": s == view["attacker"] and not view["over"],
+                "defender": s == view["defender"] and not view["over"],
+                "to_move": s == view["to_move"],
+                "out": out.index(s) + 1 if s in out else None,
+                "loser": s == view["loser"],
+                # Public: she was taken from the table, drawn as the turned card or shown in a
+                # pair (the seed's tactic "watch where Maja is").
+                "maja_known": self._maja_text(view, s, you),
+            })
+        attack = [{"card": parts.card_item(a, game, marks), "beaten_by": parts.card_item(b, game, marks)}
+                  for a, b in view["beaten"]]
+        attack += [{"card": parts.card_item(a, game, marks), "beaten_by": None} for a in view["table"]]
+        turned = view["turned"] if view.get("turned_in_stock") else None
+        return {
+            "seats": seats, "attack": attack, "trump": parts.suit_item(view["trump"]),
+            "turned": parts.card_item(turned, game, marks) if turned is not None else None,
+            "stock_count": view["stock_count"], "discard_count": view["discard_count"],
+            "phase": view["phase"], "over": view["over"],
+            "loser_name": names[view["loser"]] if view["loser"] is not None else None,
+            "attack_suit": parts.suit_item(view.get("attack_suit")),
+            "attacker_seat": view["attacker"], "defender_seat": view["defender"],
+        }
+
+    def pick_target(self, view: Mapping[str, Any], ctx: dict[str, Any], target: int | None
+                    ) -> None:
+        """In a defence, the defender also picks which attack card to beat: the unbeaten attack
+        cards become radios named "target"."""
+        if "attack" not in ctx or view["phase"] != "defend" or view["to_move"] != view["seat"]:
+            return
+        for entry in ctx["attack"]:
+            if entry["beaten_by"] is None:
+                entry["pick"] = True
+                entry["card"]["checked"] = C.parse(entry["card"]["code"]) == target
+        ctx["pick_target"] = True
+
+    @staticmethod
+    def _maja_text(view: Mapping[str, Any], seat: int, you: int | None) -> str:
+        if view.get("maja_known_with") != seat or view["over"]:
+            return ""
+        if seat == you:
+            return _("everyone saw you get Svarta Maja")
+        return _("has Svarta Maja (everyone saw)")

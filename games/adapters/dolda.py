@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from games import table_parts as parts
 from games.reasons import reason_text
 from rules.engine import cards as C
 from rules.engine import dolda as engine
@@ -328,3 +329,55 @@ class DoldaAdapter(GameAdapter):
                    note=gettext_lazy("Compared with the scores of the rows as they were turned "
                                      "up. Only the rule sets with thieves and shields.")),
         ]
+
+    # ------------------------------------------------------------------ the table
+    def table(self, view: Mapping[str, Any], shown: Mapping[int, list[int]],
+              marks: frozenset[int], selectable: bool, selected: frozenset[int],
+              you: int | None = None) -> dict[str, Any]:
+        """Keys: ``seats`` (name, is_viewer, to_move, row: ``[{"position", "card" or None,
+        "crosswise", "shielded", "next"}]`` left to right, ``secret`` (``{"card" or None}`` or
+        None), score, winner), ``holder`` (name or None), ``held`` (card or None: a back when the
+        viewer may not see it), ``stock_count``, ``discard_top``, ``discard_count``,
+        ``rows_face_up``, ``jack``, ``phase``, ``over``.  ``selectable`` has no hand to pick from
+        in this game (moves are buttons)."""
+        game = self.name
+        names = view["names"]
+        swappable = view["swappable"]
+        shielded = set(view["shielded"])
+        scores = view["scores"]
+        best = min(scores) if scores else None
+        seats = []
+        for s, name in enumerate(names):
+            row = []
+            for p, c in enumerate(view["rows"][s]):
+                row.append({
+                    "position": p + 1,
+                    "card": parts.card_item(c, game, marks) if c is not None else None,
+                    "crosswise": p >= swappable,
+                    "shielded": c is not None and c in shielded,
+                    "next": view["holder"] == s and view["next_position"] == p + 1,
+                })
+            secret = None
+            if view["secret"] is not None:
+                sc = view["secret"][s]
+                secret = {"card": parts.card_item(sc, game, marks) if sc is not None else None}
+            seats.append({
+                "seat": s, "name": name, "is_viewer": s == view["seat"],
+                "row_label": pgettext("the reader's own row on the card table", "Your row") if s == you else _("%(name)s's row") % {"name": name},
+                "to_move": s == view["to_move"], "row": row, "secret": secret,
+                "score": scores[s] if scores else None,
+                "winner": scores is not None and scores[s] == best,
+            })
+        holder = view["holder"]
+        held = view["held"]
+        return {
+            "seats": seats,
+            "holder": names[holder] if holder is not None else None,
+            "held": parts.card_item(held, game, marks) if held is not None else None,
+            "stock_count": view["stock_count"], "discard_count": view["discard_count"],
+            "discard_top": parts.card_item(view["discard_top"], game, marks)
+            if view["discard_top"] is not None else None,
+            "rows_face_up": view["rows_face_up"],
+            "jack": parts.card_item(view["jack"], game, marks) if view["jack"] is not None else None,
+            "phase": view["phase"], "over": view["over"],
+        }

@@ -6,14 +6,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games import table_parts as parts
 from rules.engine import cards as C
 from rules.engine import spardame as engine
 from rules.engine.bots import spardame as bots
 from rules.engine.match import Standing
 
 from .base import Figure, GameAdapter, Slot, hand_slots, said, scores_text, who, winners_text
+
+DIRECTION_LABELS = {
+    "left": gettext_lazy("Passing to the left"),
+    "right": gettext_lazy("Passing to the right"),
+    "across": gettext_lazy("Passing across"),
+    "none": gettext_lazy("No passing this deal"),
+}
 
 
 class SpardameAdapter(GameAdapter):
@@ -195,3 +203,64 @@ class SpardameAdapter(GameAdapter):
                                      "last seat is the dealer; whoever holds the two of clubs "
                                      "leads first, wherever they sit.")),
         ]
+
+    # ------------------------------------------------------------------ the table
+    def table(self, view: Mapping[str, Any], shown: Mapping[int, list[int]],
+              marks: frozenset[int], selectable: bool, selected: frozenset[int],
+              you: int | None = None) -> dict[str, Any]:
+        """Keys: ``seats`` (name, is_viewer, cards or None, count, backs, pickable, to_move,
+        leader, chose_pass, tricks_won, deal_points, score, winner), ``trick`` (``[{"name",
+        "card"}]`` in play order), ``last_trick`` (same shape plus ``winner``), ``pass_direction``,
+        ``pass_label``, ``pass_to`` (name), ``passed`` / ``received`` (the viewer's own cards),
+        ``hearts_broken``, ``phase``, ``over``, ``deal_number``, ``limit``, ``moon`` (name)."""
+        game = self.name
+        names = view["names"]
+        n = len(names)
+        seats = []
+        phase = view["phase"]
+        for s, name in enumerate(names):
+            cards = parts.hand_for(view, s, shown)
+            pick = selectable and s == view["seat"] and phase != "over"
+            count = view["hand_counts"][s]
+            seats.append({
+                "seat": s, "name": name, "is_viewer": s == view["seat"], "hand_id": f"hand-{s}",
+                "hand_label": pgettext("the reader's own hand on the card table", "Your hand")
+                if s == you else name,
+                "cards": parts.hand_items(cards, game, marks, pick, selected),
+                "count": count, "backs": range(count) if cards is None else range(0),
+                "pickable": pick,
+                "to_move": s == view["to_move"], "leader": s == view["leader"],
+                "chose_pass": phase == "pass" and view["passes_chosen"][s],
+                "tricks_won": view["tricks_won"][s], "deal_points": view["deal_points"][s],
+                "score": view["scores"][s], "winner": s in view["winners"],
+            })
+        trick = []
+        leader = view["leader"]
+        for i, c in enumerate(view["trick"]):
+            who = (leader + i) % n if leader is not None else None
+            trick.append({"name": names[who] if who is not None else "", "seat": who,
+                          "card": parts.card_item(c, game, marks)})
+        last = None
+        if view["last_trick"]:
+            lt = view["last_trick"]
+            last = {"winner": names[lt["winner"]], "winner_seat": lt["winner"],
+                    "key": " ".join(C.code(c) for c in lt["cards"]),
+                    "taken_by": _("You took the last trick") if lt["winner"] == you
+                    else _("Last trick taken by %(name)s") % {"name": names[lt["winner"]]},
+                    "cards": [{"name": names[(lt["leader"] + i) % n], "seat": (lt["leader"] + i) % n,
+                               "card": parts.card_item(c, game, marks)}
+                              for i, c in enumerate(lt["cards"])]}
+        direction = view["pass_direction"]
+        return {
+            "seats": seats, "trick": trick, "last_trick": last,
+            "pass_direction": direction,
+            "pass_label": str(DIRECTION_LABELS.get(direction, "")) if phase == "pass" else "",
+            "pass_to": names[view["pass_to"]] if view["pass_to"] is not None else None,
+            "passed": parts.card_items(view["passed"] or (), game, marks),
+            "received": parts.card_items(view["received"] or (), game, marks),
+            "hearts_broken": view["hearts_broken"], "phase": phase, "over": phase == "over",
+            "deal_number": view["deal_number"], "limit": view["limit"],
+            "moon": names[view["moon"]] if view.get("moon") is not None else None,
+            "moon_text": None if view.get("moon") is None else _("You shot the moon!")
+            if view["moon"] == you else _("%(name)s shot the moon!") % {"name": names[view["moon"]]},
+        }
