@@ -2,7 +2,7 @@
 
 A session follows one presentation the presenter can show: a teacher scenario (which is also
 what a finished practice game becomes) or a tutorial.  Students are shown what the presenter
-shows at the session's step and seat (``teacher.views.scenario_show`` / ``tutorial_show``),
+shows at the session's step and seat (``games.presentation``),
 so nothing reaches a phone that the projector does not show.
 
 A question ("What would you play?") can be opened at a decision: a step whose next move in
@@ -14,7 +14,7 @@ shows (otherwise the question would tell the class a hidden hand).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -26,10 +26,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.adapters import adapter
-from rules.engine import cards as C
+from games.moves import canonical, cards_named
+from games.presentation import (
+    Presentation,
+    scenario_presentation,
+    tutorial_presentation,
+    visible_cards,
+)
+from games.replay import replay
 from rules.engine.errors import IllegalAction
 from teacher import service as TS
-from teacher import views as TV
 from teacher.models import TeacherScenario
 from tutorials import lessons
 
@@ -125,103 +131,21 @@ def student_of(session: Any, obj: LiveSession) -> LiveStudent | None:
 
 
 # --------------------------------------------------------------------------- presentations
-@dataclass
-class Decision:
-    """A move still to be made at a step: the position, who moves and the lesson's move."""
-
-    scn: Any
-    state: Any
-    mover: int
-    move: str  # scenario notation with the player's name
-    reason: Any  # text or lazy text, or a callable giving the text; may be ""
-
-
-@dataclass
-class Presentation:
-    kind: str
-    ref: str
-    first: int
-    last: int
-    players: list[str]
-    game: str
-    _show: Any = field(repr=False)
-    _decision: Any = field(repr=False)
-    # Steps whose presenter note names the move still to be made ("Next move: …"): live, it
-    # stays hidden until the teacher shows the lesson's move.
-    tells_next: frozenset[int] = frozenset()
-
-    def show(self, step: int, seat: int | None) -> dict[str, Any]:
-        return self._show(step, seat)
-
-    def decision(self, step: int) -> Decision | None:
-        return self._decision(step)
-
-
 def presentation(kind: str, ref: str) -> Presentation | None:
     """The presentation ``ref`` of ``kind`` (a scenario's share code, a tutorial's
     ``game/slug``), or None when there is none that can be presented."""
     if kind == "scenario":
         obj = TeacherScenario.objects.filter(code=ref[:16]).first()
-        if obj is None:
+        rp = replay(obj.data) if obj is not None else None
+        if obj is None or rp is None:
             return None
-        scn, frames = TS.replay_or_none(obj.data)
-        if scn is None:
-            return None
-
-        def scenario_decision(step: int) -> Decision | None:
-            if not 0 <= step < len(frames) - 1:
-                return None
-            nxt = frames[step + 1].step
-            if nxt is None or nxt.kind != "do":
-                return None
-            words = nxt.move.split()
-            if not words or words[0] not in scn.players:
-                return None
-            return Decision(scn, frames[step].state, scn.players.index(words[0]), nxt.move,
-                            lambda: TS.narration(nxt.say)["text"])
-
-        return Presentation(kind, obj.code, 0, len(frames) - 1, list(scn.players), scn.game,
-                            lambda step, seat: TV.scenario_show(obj, scn, frames, step, seat),
-                            scenario_decision)
+        return scenario_presentation(obj.code, TS.title_of(obj), rp)
     if kind == "tutorial":
-        from tutorials.views import replay as tutorial_replay
-
         game, _sep, slug = ref.partition("/")
         tutorial = lessons.get(game, slug)
         if tutorial is None:
             return None
-        rp = tutorial_replay(game, slug)
-
-        def tutorial_decision(step: int) -> Decision | None:
-            if not 1 <= step <= len(tutorial.steps):
-                return None
-            lesson = tutorial.steps[step - 1]
-            shown = lesson.at - 1 if lesson.your_move else lesson.at  # position shown
-            if shown >= len(rp.scn.steps):
-                return None
-            nxt = rp.scn.steps[shown]
-            words = nxt.move.split()
-            if nxt.kind != "do" or not words or words[0] not in rp.scn.players:
-                return None
-            # The explanation: this step's own, else that of the step showing the move.
-            reason: Any = ""
-            if lesson.your_move:
-                reason = lesson.better or lesson.nudge or ""
-            else:
-                later = [s for s in tutorial.steps if s.at == shown + 1]
-                asked = [s for s in later if s.your_move and s.at == shown + 1]
-                if asked:
-                    reason = asked[0].better or asked[0].nudge or ""
-                elif later:
-                    reason = later[0].say
-            return Decision(rp.scn, rp.states[shown], rp.scn.players.index(words[0]),
-                            nxt.move, reason)
-
-        return Presentation(kind, f"{game}/{slug}", 1, len(tutorial.steps),
-                            list(rp.scn.players), game,
-                            lambda step, seat: TV.tutorial_show(tutorial, rp, step, seat),
-                            tutorial_decision,
-                            frozenset(n for n, s in enumerate(tutorial.steps, 1) if s.your_move))
+        return tutorial_presentation(tutorial, lessons.replay(game, slug))
     return None
 
 
@@ -244,30 +168,7 @@ class Question:
 
 
 def _canonical(module: Any, action: Any) -> str:
-    from tutorials.views import canonical
-
     return " ".join(canonical(module, action))
-
-
-def _visible(game: str, state: Any, seat: int | None) -> set[int]:
-    """The cards face up in what the presenter shows of ``state`` (see ``teacher.views._table``)."""
-    if seat is None:
-        viewer = state.to_move if state.to_move is not None else 0
-        view, reveal, _marker = adapter(game).open_view(state, viewer)
-        shown = {c for cards in reveal.values() for c in cards}
-    else:
-        view, shown = state.view(seat), set()
-    return shown | TV._open_to(view)
-
-
-def _named(text: str) -> set[int]:
-    out = set()
-    for word in text.split():
-        try:
-            out.add(C.parse(word))
-        except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
-            continue
-    return out
 
 
 def question(pres: Presentation, step: int, seat: int | None) -> Question:
@@ -289,11 +190,11 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
         raise LiveError(_("%(name)s has %(n)d moves to choose from here, too many to offer "
                           "on a phone.") % {"name": pres.players[dec.mover], "n": len(actions)},
                         status=409)
-    visible = _visible(dec.scn.game, dec.state, seat)
+    visible = visible_cards(dec.scn.game, dec.state, seat)
     options = []
     for a in actions:
         text = module.format_action(a)
-        if not _named(text) <= visible:
+        if not set(cards_named(text.split())) <= visible:
             raise LiveError(_("The moves here name cards this view does not show. Show every "
                               "hand, or %(name)s's view, to ask this question.")
                             % {"name": pres.players[dec.mover]}, status=409)

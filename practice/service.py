@@ -154,10 +154,10 @@ def replay(record: PracticeGame, upto: int | None = None) -> Derived:
 def replay_shared(record: PracticeGame, upto: int) -> Derived:
     """``replay`` for the read-only replay link: the whole record's frames are cached (keyed
     on its content), so stepping through them replays it once."""
-    found = stored.cached_frames(export(record))
+    found = stored.replay(export(record))
     if found is None:  # not a legal game: fail as a fresh replay does
         return replay(record, upto)
-    return _derived(record, found[1][:upto + 1])
+    return _derived(record, found.frames[:upto + 1])
 
 
 def load(record: PracticeGame) -> Derived:
@@ -322,10 +322,10 @@ NOT_OVER = gettext_lazy("The review is ready once the deal is over.")
 
 
 def _frames(record: PracticeGame) -> list[stored.Frame]:
-    found = stored.cached_frames(export(record))
+    found = stored.replay(export(record))
     if found is None:
         return stored.frames(scenario_of(record))
-    return found[1]
+    return found.frames
 
 
 def _decisions(record: PracticeGame, frames: list[stored.Frame]) -> list[int]:

@@ -18,8 +18,8 @@ import random
 import secrets
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import replay as stored
 from games.adapters import ADAPTERS, Slot, adapter
@@ -327,19 +327,9 @@ def deal_problem(data: dict[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- replaying
-Frame = stored.Frame
-
-
-def replay(data: dict[str, Any]) -> tuple[scenario.Scenario, list[Frame]]:
-    """Every position: frame 0 the deal, frame n after step n.  Raises ScenarioError or
-    IllegalAction for a record that does not replay (never stored: see ``problems``)."""
-    scn = scenario.parse(data)
-    return scn, stored.frames(scn)
-
-
-def replay_or_none(data: dict[str, Any]) -> tuple[scenario.Scenario | None, list[Frame] | None]:
-    """``replay`` through the shared cache (games/replay.py); (None, None) when it fails."""
-    return stored.cached_frames(data) or (None, None)
+def title_of(obj: TeacherScenario) -> str:
+    """The scenario's title, or a name made from its code when it has none."""
+    return obj.title or _("Scenario %(code)s") % {"code": obj.code}
 
 
 def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
@@ -357,11 +347,11 @@ def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
 
 
 def _current(data: dict[str, Any]):
-    scn, frames = replay_or_none(data)
-    if scn is None or (not data.get("steps") and deal_problem(data)):
+    rp = stored.replay(data)
+    if rp is None or (not data.get("steps") and deal_problem(data)):
         raise TeacherError(_("The deal is not complete yet: finish it before recording "
                              "moves.")) from None
-    return scn, frames[-1].state
+    return rp.scn, rp.frames[-1].state
 
 
 def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
@@ -422,18 +412,6 @@ def set_narration(data: dict[str, Any], texts: dict[tuple[int, str], str]) -> No
             steps[n - 1]["say"] = say
         else:
             steps[n - 1].pop("say", None)
-
-
-def narration(say: dict[str, str] | None) -> dict[str, str]:
-    """The step's narration for the page: the page language, else another with its code."""
-    say = say or {}
-    lang = (get_language() or "en").split("-")[0]
-    if say.get(lang):
-        return {"text": say[lang], "lang": ""}
-    for other in LANGUAGES:
-        if say.get(other):
-            return {"text": say[other], "lang": other}
-    return {"text": "", "lang": ""}
 
 
 # --------------------------------------------------------------------------- import

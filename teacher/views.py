@@ -23,13 +23,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import presentation as P
 from games.adapters import adapter
 from games.reasons import reason_text
-from games.table import event_cards, table_context
+from games.replay import Frame, Replay, replay
 from games.templatetags.cards import card_context
 from practice.models import PracticeGame
 from rules.engine import scenario
-from rules.engine.errors import IllegalAction
 from rules.engine.games import GAME_NAMES
 from tutorials import lessons
 from web.forms import first_error
@@ -147,13 +147,14 @@ def from_practice(request: HttpRequest) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- share page
-def _steps_list(scn: scenario.Scenario, frames: list[S.Frame]) -> list[dict[str, Any]]:
+def _steps_list(rp: Replay) -> list[dict[str, Any]]:
+    scn, frames = rp.scn, rp.frames
     out = []
     for f in frames[1:]:
         step = f.step
         item: dict[str, Any] = {"n": f.number, "kind": step.kind, "move": step.move,
-                                "say": S.narration(step.say), "raw_say": step.say,
-                                "label": _describe(scn, frames[f.number - 1].state, step.move)
+                                "say": P.narration(step.say), "raw_say": step.say,
+                                "label": P.describe_move(scn, frames[f.number - 1].state, step.move)
                                 if step.kind == "do" else ""}
         if step.kind == "illegal":
             item["reason"] = reason_text(f.refused or step.reason, (), scn.game)
@@ -181,19 +182,19 @@ def _parse(code: str) -> int:
     return C.parse(code)
 
 
-def _replay_or_none(obj: TeacherScenario):
+def _replay_or_none(obj: TeacherScenario) -> Replay | None:
     """The scenario's frames from the shared cache (presenting step after step replays the
     record once, on whichever server)."""
-    return S.replay_or_none(obj.data)
+    return replay(obj.data)
 
 
 @require_safe
 def detail(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
-    scn, frames = _replay_or_none(obj)
+    rp = _replay_or_none(obj)
     editable = S.can_edit(request.session, obj)
     ctx = {"obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "editable": editable,
-           "steps": _steps_list(scn, frames) if scn else [], "complete": scn is not None,
+           "steps": _steps_list(rp) if rp else [], "complete": rp is not None,
            "share_url": request.build_absolute_uri(reverse("scenario_detail", args=[obj.code])),
            "players": obj.data["players"], "rules": obj.data.get("rules", {})}
     if editable:
@@ -213,29 +214,30 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 @require_safe
 def print_view(request: HttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
-    scn, frames = _replay_or_none(obj)
+    rp = _replay_or_none(obj)
     ctx: dict[str, Any] = {
-        "obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "complete": scn is not None,
+        "obj": obj, "game_title": GAME_TITLES[obj.data["game"]], "complete": rp is not None,
         "players": obj.data["players"], "steps": [], "positions": [], "trump": ""}
-    if scn is None:
+    if rp is None:
         ctx["deal"] = _deal_list(obj)
         return render(request, "teacher/print.html", ctx)
+    scn, frames = rp.scn, rp.frames
     game = adapter(scn.game)
     chosen = F.HandoutForm(len(frames) - 1, request.GET).steps()
-    steps = _steps_list(scn, frames)
+    steps = _steps_list(rp)
     for s in steps:
         s["shown"] = s["n"] in chosen
     ctx.update({
         "deal": _deal_list(obj, frames[0].state), "steps": steps, "after_deal": 0 in chosen,
-        "trump": game.trump_text([f.state for f in frames], [f.events for f in frames]),
+        "trump": game.trump_text(rp.states, rp.events),
         "positions": [{"n": n, "table": _handout_table(scn, frames[n], n),
                        "label": steps[n - 1]["label"] if n else ""} for n in chosen]})
     return render(request, "teacher/print.html", ctx)
 
 
-def _handout_table(scn: scenario.Scenario, frame: S.Frame, n: int) -> dict[str, Any]:
+def _handout_table(scn: scenario.Scenario, frame: Frame, n: int) -> dict[str, Any]:
     """One of several tables on the handout: its ids and region names made its own."""
-    table = _table(scn, frame, None)
+    table = P.table(scn, frame, None)
     when = _("after step %(n)s") % {"n": n} if n else _("after the deal")
     table.update({"prefix": f"after-{n}-", "suffix": f" ({when})",
                   "label": f"{table['label']} ({when})"})
@@ -261,13 +263,14 @@ def _editor_context(request: HttpRequest, obj: TeacherScenario, message: str = "
     ctx["deck"] = [[{**card_context(c, game), "used": card_context(c, game)["code"] in used}
                     for c in range(suit * 13, suit * 13 + 13)] for suit in range(4)]
     if not problem:
-        scn, frames = S.replay_or_none(data)
-        if scn is not None:
+        rp = replay(data)
+        if rp is not None:
+            scn, frames = rp.scn, rp.frames
             state = frames[-1].state
-            ctx["table"] = _table(scn, frames[-1], None)
+            ctx["table"] = P.table(scn, frames[-1], None)
             ctx["legal"] = S.legal_moves(scn, state)
             ctx["over"] = state.over
-            ctx["steps"] = _steps_list(scn, frames)
+            ctx["steps"] = _steps_list(rp)
     return ctx
 
 
@@ -429,114 +432,6 @@ def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- presenter
-def _table(scn: scenario.Scenario, frame: S.Frame, seat: int | None, big: bool = False):
-    """The table of a frame: every hand open (``seat`` None) or one seat's own view only."""
-    state = frame.state
-    if seat is None:
-        viewer = state.to_move if state.to_move is not None else 0
-        view, reveal, marker = adapter(scn.game).open_view(state, viewer)
-        marks = event_cards(frame.events, marker)
-    else:
-        view = state.view(seat)
-        reveal = None
-        marks = event_cards(frame.events, seat)
-    return table_context(view, reveal=reveal, highlight=marks)
-
-
-def _describe(scn: scenario.Scenario, before: Any, move: str, seat: int | None = None) -> str:
-    """A recorded move in words of the page language ("Anna: Attack with …").  In one seat's
-    view, cards passed by another player stay unnamed (they are secret)."""
-    words = move.split()
-    try:
-        mover = scn.players.index(words[0])
-        action = scn.module.parse_action(before, mover, words[1:])
-    except (IllegalAction, ValueError, IndexError):
-        return ""
-    if seat is not None and seat != mover and words[1:2] == ["pass"]:
-        return _("%(name)s passes three cards.") % {"name": words[0]}
-    return _("%(name)s: %(move)s") % {"name": words[0],
-                                       "move": adapter(scn.game).describe(action, scn.players)}
-
-
-# A move not made yet (the next one, or one the engine refuses) names cards that are still in
-# the mover's hand: another seat's view names only the kind of move.
-UNSEEN_MOVES = {
-    "attack": gettext_lazy("%(name)s attacks."),
-    "add": gettext_lazy("%(name)s adds cards to the attack."),
-    "beat": gettext_lazy("%(name)s beats a card."),
-    "announce": gettext_lazy("%(name)s announces a king and a queen."),
-    "pass": gettext_lazy("%(name)s passes three cards."),
-    "play": gettext_lazy("%(name)s plays a card."),
-}
-
-
-def _cards_named(words: list[str]) -> list[int]:
-    from rules.engine import cards as C
-
-    out = []
-    for w in words:
-        try:
-            out.append(C.parse(w))
-        except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
-            continue
-    return out
-
-
-def _open_to(view: dict[str, Any]) -> set[int]:
-    """The cards a seat's view shows face up in its hand or on the table."""
-    out = set(view.get("hand") or ()) | set(view.get("table") or ()) | set(view.get("trick") or ())
-    for pair in view.get("beaten") or ():
-        out |= set(pair)
-    return out
-
-
-def _unseen_move(scn: scenario.Scenario, before: Any, move: str, seat: int | None
-                 ) -> tuple[str, bool]:
-    """A move still to be made (or refused), as ``seat`` may know it, and whether it is told
-    in full: in full with every hand open, else only when every card it names is open to that
-    seat (its own hand, the table) and, for another player's move, when it names no card of
-    that player's hand; otherwise only the kind of move ("Anna attacks.").  ("", True) when
-    the move names no player."""
-    words = move.split()
-    if not words or words[0] not in scn.players:
-        return "", True
-    mover = scn.players.index(words[0])
-    kind = words[1] if len(words) > 1 else ""
-    if seat is not None:
-        named = _cards_named(words[1:])
-        if seat != mover:
-            knows = not named and kind not in UNSEEN_MOVES
-        else:
-            knows = set(named) <= _open_to(before.view(seat))
-        if not knows:
-            if kind in UNSEEN_MOVES:
-                return str(UNSEEN_MOVES[kind]) % {"name": words[0]}, False
-            return _("%(name)s makes a move.") % {"name": words[0]}, False
-    return _describe(scn, before, move) or _("%(name)s makes a move.") % {"name": words[0]}, True
-
-
-def _refused_note(scn: scenario.Scenario, before: Any, move: str, reason: str,
-                  seat: int | None) -> str:
-    """A refused step in the page language, naming only cards ``seat`` may see.  The reason
-    tells something about the cards tried ("the queen of spades cannot beat"), so a view that
-    may not see them gets the kind of move only."""
-    described, in_full = _unseen_move(scn, before, move, seat)
-    if not in_full:
-        return _("Refused move: %(move)s") % {"move": described}
-    said = reason_text(reason, (), scn.game)
-    if described:
-        return _("Refused: %(move)s %(reason)s") % {"move": described, "reason": said}
-    return _("Refused: %(reason)s") % {"reason": said}
-
-
-def _seat_narration(scn_game: str, events: list, players: list[str], seat: int
-                    ) -> dict[str, str]:
-    """One seat's narration, made from the engine's events as that seat may see them (the
-    teacher's own text may name any card, so a seat view never shows it)."""
-    text = adapter(scn_game).narrate(list(events or ()), players, seat)
-    return {"text": " ".join(text), "lang": ""}
-
-
 def _seat_param(request: HttpRequest, players: list[str]) -> int | None:
     """?seat=<n>: that player's view; anything else (no seat, "all") shows every hand."""
     return F.SeatForm(players, request.GET).seat()
@@ -574,79 +469,39 @@ def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table,
 @require_safe
 def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     obj = _get(code)
-    scn, frames = _replay_or_none(obj)
-    if scn is None:
+    rp = _replay_or_none(obj)
+    if rp is None:
         return render(request, "teacher/not_found.html", {
             "message": _("This scenario is not complete yet, so it cannot be presented."),
             "back_url": reverse("scenario_detail", args=[code])}, status=404)
+    scn, frames = rp.scn, rp.frames
     if not 0 <= step < len(frames):
         return render(request, "teacher/not_found.html", {
             "message": _("This scenario has no step %(n)d.") % {"n": step},
             "back_url": reverse("scenario_present", args=[code, 0])}, status=404)
     seat = _seat_param(request, scn.players)
     ctx = _present_ctx(
-        **scenario_show(obj, scn, frames, step, seat), n=step, first=0, last=len(frames) - 1,
+        **P.scenario_show(S.title_of(obj), rp, step, seat), n=step, first=0, last=len(frames) - 1,
         url_for=lambda k: reverse("scenario_present", args=[code, k]), seat=seat,
         players=scn.players, back_url=reverse("scenario_detail", args=[code]))
     ctx["live"] = {"kind": "scenario", "ref": code, "step": step, "seat": seat}
     return _render_present(request, ctx)
 
 
-def scenario_show(obj: TeacherScenario, scn: scenario.Scenario, frames: list[S.Frame],
-                  step: int, seat: int | None) -> dict[str, Any]:
-    """What the presenter shows at a scenario's step ``step`` from ``seat``'s eyes (None: every
-    hand open), in the page language: title, game, table, narration and note.  The live
-    classroom (live/) shows students exactly this."""
-    frame = frames[step]
-    note = ""
-    if frame.step is not None and frame.step.kind == "illegal":
-        note = _refused_note(scn, frames[step - 1].state, frame.step.move,
-                             frame.refused or frame.step.reason, seat)
-    elif frame.step is not None and frame.step.kind == "do":
-        note = _describe(scn, frames[step - 1].state, frame.step.move, seat)
-    if seat is None:
-        say = S.narration(frame.step.say if frame.step else None)
-    else:
-        say = _seat_narration(scn.game, frame.events, scn.players, seat)
-    return {"title": obj.title or _("Scenario %(code)s") % {"code": obj.code},
-            "game": scn.game, "table": _table(scn, frame, seat), "say": say, "note": note}
-
-
 @require_safe
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
-    from tutorials.views import replay as tutorial_replay
-
     tutorial = lessons.get(game, slug) if game in GAME_NAMES else None
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
         return render(request, "teacher/not_found.html", {
             "message": _("There is no such tutorial step."),
             "back_url": reverse("scenarios_new")}, status=404)
-    rp = tutorial_replay(game, slug)
+    rp = lessons.replay(game, slug)
     seat = _seat_param(request, rp.scn.players)
     ctx = _present_ctx(
-        **tutorial_show(tutorial, rp, step, seat), n=step, first=1, last=len(tutorial.steps),
+        **P.tutorial_show(tutorial, rp, step, seat), n=step, first=1, last=len(tutorial.steps),
         url_for=lambda k: reverse("tutorial_present", kwargs={"game": game, "slug": slug,
                                                                "step": k}),
         seat=seat, players=rp.scn.players,
         back_url=reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": step}))
     ctx["live"] = {"kind": "tutorial", "ref": f"{game}/{slug}", "step": step, "seat": seat}
     return _render_present(request, ctx)
-
-
-def tutorial_show(tutorial: lessons.Tutorial, rp: Any, step: int, seat: int | None
-                  ) -> dict[str, Any]:
-    """What the presenter shows at a tutorial's step ``step`` (see ``scenario_show``)."""
-    lesson = tutorial.steps[step - 1]
-    if lesson.your_move:
-        frame = S.Frame(step, rp.states[lesson.at - 1])
-        note = _("Next move: %(move)s") % {
-            "move": _unseen_move(rp.scn, frame.state, rp.scn.steps[lesson.at - 1].move,
-                                 seat)[0]}
-    else:
-        frame = S.Frame(step, rp.states[lesson.at], rp.events[lesson.at])
-        note = ""
-    # The lesson's text speaks of every hand: one seat's view narrates what that seat saw.
-    say = ({"text": str(lesson.say), "lang": ""} if seat is None
-           else _seat_narration(tutorial.game, frame.events, rp.scn.players, seat))
-    return {"title": str(tutorial.title), "game": tutorial.game,
-            "table": _table(rp.scn, frame, seat), "say": say, "note": note}

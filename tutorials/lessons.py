@@ -19,6 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import GAME_TITLES
+from games.replay import Replay, replay_file
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 
@@ -410,6 +411,11 @@ TUTORIALS: dict[tuple[str, str], Tutorial] = {(t.game, t.slug): t for g in BY_GA
 
 def get(game: str, slug: str) -> Tutorial | None:
     return TUTORIALS.get((game, slug))
+
+
+def replay(game: str, slug: str) -> Replay:
+    """A tutorial's scenario replayed (kept per process: a pure function of a shipped file)."""
+    return replay_file(TUTORIALS[(game, slug)].scenario_path)
 
 
 def narration_msgids() -> list[str]:

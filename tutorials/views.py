@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -32,126 +30,33 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games.adapters import MOVE_LABELS as SITE_MOVE_LABELS
+from games.moves import (
+    CARD_KINDS,
+    MOVE_LABELS,
+    NEED_TEXTS,
+    BadInput,
+    NeedChoice,
+    canonical,
+    legal_kinds,
+    lesson_cards,
+    move_kind,
+    move_text,
+)
 from games.reasons import REASON_TEXTS, reason_text
 from games.table import event_cards, table_context
 from games.templatetags.cards import card_context
 from rules.engine import cards as C
-from rules.engine import scenario
 from rules.engine.errors import IllegalAction
 from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
 from .forms import GoForm, LessonMoveForm, StepQueryForm
-
-
-# --------------------------------------------------------------------------- replays
-@dataclass
-class Replay:
-    scn: scenario.Scenario
-    states: list  # states[n]: the position after scenario step n (0 = the deal)
-    events: list  # events[n]: what scenario step n did
-
-
-@cache
-def replay(game: str, slug: str) -> Replay:
-    tutorial = lessons.TUTORIALS[(game, slug)]
-    scn = scenario.loads(tutorial.scenario_path.read_text(encoding="utf-8"))
-    states, events = [], []
-    for _n, state, evs in scenario.states(scn):
-        states.append(state)
-        events.append(evs)
-    return Replay(scn, states, events)
-
-
-# --------------------------------------------------------------------------- moves
-# The move vocabulary of the scenario notation, as buttons (one list for the whole site).
-# Which ones a step offers is the engine's business: those its legal actions use now.  The
-# lessons' forms have no position pickers, so Dam med dolda kort's variant moves (shield,
-# steal) are not among them.
-MOVE_LABELS = {k: v for k, v in SITE_MOVE_LABELS.items() if k not in ("shield", "steal")}
-# Kinds whose notation names cards of the player's hand: the page lets the learner pick them.
-CARD_KINDS = frozenset({"attack", "announce", "beat", "add", "pass", "play"})
-HINT_LEVELS = (0, 1, 2)  # none, the nudge, the move
-
-
-def move_kind(words: list[str]) -> str:
-    """The button a move in scenario notation (without the player) belongs to."""
-    if words and words[0] == "draw" and len(words) > 1:
-        return f"draw_{words[1]}"
-    return words[0] if words else ""
-
-
-def legal_kinds(module: Any, state: Any) -> list[str]:
-    """The buttons for the moves the engine allows now, in the page's order."""
-    kinds = {move_kind(module.format_action(a).split()) for a in state.legal_actions()}
-    return [k for k in MOVE_LABELS if k in kinds]
-
-
-class BadInput(Exception):
-    """A form the page never offers (unknown action, garbled cards): said plainly, nothing done."""
-
-
-class NeedChoice(Exception):
-    """A move button pressed without the cards it needs: the page says what to choose."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-
-NEED_TEXTS = {
-    "need_beat": gettext_lazy("Choose one card of yours and the attack card it should beat."),
-    "need_announce": gettext_lazy("Choose the king and queen of the suit you announce."),
-    "need_cards": gettext_lazy("Choose the cards for this move first."),
-}
-
-
-def move_text(player: str, action: str, cards: list[str], target: str,
-              allowed: list[str]) -> str:
-    """The scenario-notation move for a submitted form (the engine judges it)."""
-    if action not in allowed:
-        raise BadInput
-    if action not in CARD_KINDS:
-        return " ".join([player, *action.split("_")])
-    if action == "beat":
-        if len(cards) != 1 or not target:
-            raise NeedChoice("need_beat")
-        return f"{player} beat {target} {cards[0]}"
-    if action == "announce":
-        suits = sorted({c[-1].upper() for c in cards})
-        if len(suits) != 1:
-            raise NeedChoice("need_announce")
-        return f"{player} announce {suits[0]}"
-    if not cards:
-        raise NeedChoice("need_cards")
-    return f"{player} {action} {' '.join(cards)}"
-
-
-def canonical(module: Any, action: Any) -> tuple:
-    words = module.format_action(action).split()
-    if words and words[0] in ("attack", "add", "pass"):
-        return (words[0], *sorted(words[1:]))
-    return tuple(words)
+from .lessons import replay
 
 
 # --------------------------------------------------------------------------- context
 def _step_url(game: str, slug: str, n: int) -> str:
     return reverse(f"tutorial_step_{game}", kwargs={"slug": slug, "step": n})
-
-
-def _lesson_cards(move: str) -> list[int]:
-    """The cards a scenario move names (for an announcement: the king and queen shown)."""
-    words = move.split()
-    if len(words) == 3 and words[1] == "announce":
-        words = words[:2] + [f"K{words[2]}", f"Q{words[2]}"]
-    cards = []
-    for w in words[2:]:
-        try:
-            cards.append(C.parse(w))
-        except C.CardError:
-            pass
-    return cards
 
 
 def stars_label(stars: int) -> str:
@@ -195,7 +100,7 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
         state = rp.states[step.at - 1]
         viewer = names.index(lesson_move.split()[0])
         kinds = legal_kinds(rp.scn.module, state)
-        marks = set(_lesson_cards(lesson_move)) if hint == 2 else set()
+        marks = set(lesson_cards(lesson_move)) if hint == 2 else set()
     else:
         state = rp.states[step.at]
         marks = event_cards(rp.events[step.at], viewer)
@@ -204,9 +109,9 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
               if tutorial.reveal_hands else None)
     pick = any(k in CARD_KINDS for k in kinds)
     if hint == 2:
-        selected = [c for c in _lesson_cards(lesson_move) if c in view.get("hand", ())]
+        selected = [c for c in lesson_cards(lesson_move) if c in view.get("hand", ())]
         if " beat " in lesson_move:
-            target = _lesson_cards(lesson_move)[0]
+            target = lesson_cards(lesson_move)[0]
     table = table_context(view, reveal=reveal, highlight=marks, selectable=pick,
                           selected=selected or (), pick_target=True, target=target,
                           form="tutorial-move" if step.your_move else "")
@@ -236,7 +141,7 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
         })
         if hint == 2:
             label = MOVE_LABELS.get(move_kind(lesson_move.split()[1:]), "")
-            named = [card_context(c, game)["name"] for c in _lesson_cards(lesson_move)]
+            named = [card_context(c, game)["name"] for c in lesson_cards(lesson_move)]
             if named:
                 ctx["hint_text"] = _("Choose %(cards)s, then press “%(button)s”.") % {
                     "cards": ", ".join(named), "button": label}

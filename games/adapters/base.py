@@ -170,6 +170,10 @@ class GameAdapter(ABC):
         """Extra form parts for the moves that need a choice (targets, positions)."""
         return {}
 
+    # Move kinds whose cards the notation lists in no particular order ("attack 5C 5H" is
+    # "attack 5H 5C"), so two such moves are compared with their cards sorted.
+    unordered_kinds: ClassVar[frozenset[str]] = frozenset()
+
     # ------------------------------------------------------------------ legal-move cues
     # The one move kind made by tapping a single card (the card is the whole choice), if any.
     one_tap_kind: ClassVar[str | None] = None

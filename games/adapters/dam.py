@@ -35,6 +35,7 @@ class DamAdapter(GameAdapter):
     engine = engine
     bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
     choice_kinds = ("attack", "add", "beat")
+    unordered_kinds = frozenset({"attack", "add"})
     default_players = 3
     blurb = gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
                          "deals keeps a tally of who lost.")

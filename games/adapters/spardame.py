@@ -29,6 +29,7 @@ class SpardameAdapter(GameAdapter):
     engine = engine
     bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
     choice_kinds = ("pass", "play")
+    unordered_kinds = frozenset({"pass"})
     default_players = 4
     teacher_players = ("Anna", "Bo", "Cilla", "David")
     blurb = gettext_lazy("Take no hearts and not the queen of spades. The match runs to "

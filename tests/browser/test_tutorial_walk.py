@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from games.moves import MOVE_LABELS, canonical, move_kind
 from tests.pages import LANGUAGES
 from tutorials import lessons
-from tutorials.views import MOVE_LABELS, canonical, move_kind, replay
+from tutorials.lessons import replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

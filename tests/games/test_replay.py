@@ -31,26 +31,26 @@ def as_json(frames):
              f.step.move if f.step else None) for f in frames]
 
 
-def test_cached_frames_equal_a_fresh_replay():
+def test_a_cached_replay_equals_a_fresh_one():
     d = data()
     fresh = stored.frames(scenario.parse(d))
-    _scn, first = stored.cached_frames(d)  # miss: replayed and stored
-    _scn, second = stored.cached_frames(d)  # hit: rebuilt from the cache
+    first = stored.replay(d).frames  # miss: replayed and stored
+    second = stored.replay(d).frames  # hit: rebuilt from the cache
     assert as_json(first) == as_json(fresh) == as_json(second)
     assert [f.state.legal_actions() for f in second] == [f.state.legal_actions() for f in fresh]
 
 
 def test_a_changed_record_is_replayed_again():
     d = data()
-    _scn, frames = stored.cached_frames(d)
+    frames = stored.replay(d).frames
     shorter = {**d, "steps": d["steps"][:1]}
-    _scn, again = stored.cached_frames(shorter)
+    again = stored.replay(shorter).frames
     assert len(again) == 2 < len(frames)
 
 
 def test_a_record_that_does_not_replay_is_none_and_stays_none():
     d = data()
     broken = {**d, "steps": [{"do": "Nobody attack 5C"}]}
-    assert stored.cached_frames(broken) is None
-    assert stored.cached_frames(broken) is None
-    assert stored.cached_frames({"format": "nonsense"}) is None
+    assert stored.replay(broken) is None
+    assert stored.replay(broken) is None
+    assert stored.replay({"format": "nonsense"}) is None

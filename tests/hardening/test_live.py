@@ -18,7 +18,7 @@ from live import service as S
 from live.models import LiveAnswer, LiveSession
 from rules.engine import cards as C
 from tests.pages import LANGUAGES
-from tutorials.views import replay
+from tutorials.lessons import replay
 
 pytestmark = pytest.mark.django_db
 GAME, SLUG = "dam", "anna-bo-cilla"

@@ -30,6 +30,7 @@ from rules.engine import scenario
 from rules.engine.errors import IllegalAction
 from teacher import service as S
 from teacher.models import TeacherScenario
+from tests.games.helpers import replayed
 from tests.pages import LANGUAGES
 from tutorials import lessons
 
@@ -127,7 +128,7 @@ def leaks(page: str, game: str, hidden: set[int], reason: str = "",
 
 # --------------------------------------------------------------------------- tutorials
 def _tutorial_positions(game: str, slug: str):
-    from tutorials.views import replay
+    from tutorials.lessons import replay
 
     rp = replay(game, slug)
     tutorial = lessons.get(game, slug)
@@ -202,7 +203,7 @@ def generated(path: Path) -> dict:
     """The shipped scenario with narration naming every card, and refused moves inserted."""
     data = json.loads(path.read_text(encoding="utf-8"))
     scn = scenario.parse(data)
-    _scn, frames = S.replay(data)
+    _scn, frames = replayed(data)
     steps = []
     for frame in frames[1:]:
         before = frames[frame.number - 1].state
@@ -218,7 +219,7 @@ def generated(path: Path) -> dict:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_teacher_scenario_seat_views_show_no_hidden_card(client, path):
     data = generated(path)
-    scn, frames = S.replay(data)  # the generated scenario replays
+    scn, frames = replayed(data)  # the generated scenario replays
     assert any(f.step and f.step.kind == "illegal" for f in frames) or scn.game == "dolda"
     obj = TeacherScenario.objects.create(code=secrets.token_hex(6), edit_token="x", data=data)
     states = [f.state for f in frames]
@@ -243,7 +244,7 @@ def test_teacher_scenario_seat_views_show_no_hidden_card(client, path):
 
 def test_the_all_hands_view_still_shows_the_teachers_narration_and_refusals(client):
     data = generated(SCENARIOS[0])
-    scn, frames = S.replay(data)
+    scn, frames = replayed(data)
     obj = TeacherScenario.objects.create(code=secrets.token_hex(6), edit_token="x", data=data)
     refused = next(f.number for f in frames if f.step and f.step.kind == "illegal")
     with translation.override("en"):
@@ -259,7 +260,7 @@ def test_the_all_hands_view_still_shows_the_teachers_narration_and_refusals(clie
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_refused_move_is_described_in_the_page_language(client, language):
     data = generated(SCENARIOS[0])
-    scn, frames = S.replay(data)
+    scn, frames = replayed(data)
     obj = TeacherScenario.objects.create(code=secrets.token_hex(6), edit_token="x", data=data)
     frame = next(f for f in frames if f.step and f.step.kind == "illegal")
     with translation.override(language):
@@ -298,7 +299,7 @@ def test_seat_narration_comes_from_the_engine_events(client):
 
 def test_the_next_move_note_names_the_cards_to_the_mover_only(client):
     """The probe's URL: Bo's view of Anna's pass named the cards she passes in secret."""
-    from tutorials.views import replay
+    from tutorials.lessons import replay
 
     rp = replay("spardame", "passing")
     lesson = lessons.get("spardame", "passing").steps[1]

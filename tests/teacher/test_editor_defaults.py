@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from teacher.models import TeacherScenario
+from tests.games.helpers import replayed
 
 pytestmark = pytest.mark.django_db
 
@@ -63,14 +64,13 @@ def test_deal_with_empty_hands_is_not_ready_and_cannot_be_recorded(client):
 
 def first_attack(obj) -> str:
     from teacher import service as S
-    scn, frames = S.replay(obj.data)
+    scn, frames = replayed(obj.data)
     return S.legal_moves(scn, frames[-1].state)[0]["move"]
 
 
 def test_handout_states_the_trump_turned_at_the_first_attack(client):
-    from teacher import service as S
     obj = create(client, "Anna Bo Cilla")
-    scn, frames = S.replay({**obj.data, "steps": []})
+    scn, frames = replayed({**obj.data, "steps": []})
     _state, events = frames[0].state.apply(list(frames[0].state.legal_actions())[0])
     turned = next(e for e in events if e["type"] == "trump_turned")
     html = client.get(reverse("scenario_print", args=[obj.code])).content.decode()

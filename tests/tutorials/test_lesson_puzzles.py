@@ -9,9 +9,9 @@ import pytest
 from django.utils import translation
 
 from games import cardnames
+from games.moves import MOVE_LABELS, canonical, lesson_cards
 from rules.engine import scenario
 from tutorials import lessons
-from tutorials.views import MOVE_LABELS, _lesson_cards, canonical
 
 YOUR_MOVES = [(t, n, s) for t in lessons.TUTORIALS.values()
               for n, s in enumerate(t.steps, start=1) if s.your_move]
@@ -39,7 +39,7 @@ def other_legal_moves(tutorial: lessons.Tutorial, step: lessons.Step) -> list[st
             if canonical(module, a) != lesson]
 
 
-move_cards = _lesson_cards  # the cards a lesson move names, read as the page reads them
+move_cards = lesson_cards  # the cards a lesson move names, read as the page reads them
 
 
 @pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)

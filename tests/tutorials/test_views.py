@@ -9,7 +9,7 @@ from django.utils.html import escape
 
 from tests.pages import LANGUAGES
 from tutorials import lessons, progress
-from tutorials.views import replay
+from tutorials.lessons import replay
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
