@@ -34,11 +34,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from dam_site.htmx import HtmxHttpRequest, address_oob
 from rules.adapters import MOVE_LABELS as SITE_MOVE_LABELS
+from rules.cardnames import card_list
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
 from rules.reasons import REASON_TEXTS, reason_text
-from rules.templatetags.cards import card_context
 
 from . import lessons, progress
 from .forms import GoForm, LessonMoveForm, StepQueryForm
@@ -236,10 +236,10 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
         })
         if hint == 2:
             label = MOVE_LABELS.get(move_kind(lesson_move.split()[1:]), "")
-            named = [card_context(c, game)["name"] for c in _lesson_cards(lesson_move)]
+            named = _lesson_cards(lesson_move)
             if named:
                 ctx["hint_text"] = _("Choose %(cards)s, then press “%(button)s”.") % {
-                    "cards": ", ".join(named), "button": label}
+                    "cards": card_list(named, game), "button": label}
             else:
                 ctx["hint_text"] = _("Press “%(button)s”.") % {"button": label}
     return ctx
