@@ -346,6 +346,6 @@ class DamAdapter(GameAdapter):
                                            "one player loses.")),
             Figure("attacks", gettext_lazy("Attacks in a deal"), unit="count"),
             Figure("moves", gettext_lazy("Moves in a deal"), unit="count",
-                   note=gettext_lazy("Every attack, beat, take and other move counts as "
-                                     "one.")),
+                   note=gettext_lazy("Every move counts as one: an attack, beating a "
+                                     "card, taking the cards and so on.")),
         ]

@@ -146,7 +146,7 @@ class DoldaAdapter(GameAdapter):
         return {"slot_picks": picks, "choice_help": str(
             _("Tap the card of your row to lay the thief on, then the card to steal from "
               "another player's row, then press Steal. Dimmed cards cannot be chosen: focus "
-              "or hover one to see why.") if "steal" in kinds else
+              "or hover over one to see why.") if "steal" in kinds else
             _("Tap one or two cards of your row for the shield to cover, then press Shield. "
               "The jack itself is dimmed."))}
 
