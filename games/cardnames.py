@@ -6,6 +6,9 @@ Finnish "patarouva", English "three of diamonds") instead of gluing words togeth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
@@ -88,6 +91,29 @@ def card_name(card: int, game: str | None = None) -> str:
         if special is not None:
             return str(special)
     return str(CARD_NAMES[card])
+
+
+def card_phrase(card: int, game: str | None = None) -> str:
+    """The card's name as it stands in a sentence: English gives it its article ("the nine of
+    clubs"); Swedish, Finnish and Norwegian name a card without one."""
+    return in_sentence(card_name(card, game))
+
+
+def in_sentence(name: str) -> str:
+    """A card's name (or a placeholder for one) with what a sentence puts before it."""
+    return pgettext("a card's name in a sentence", "the %(card)s") % {"card": name}
+
+
+def text_list(items: Iterable[str]) -> str:
+    """Items in running text, the last two joined by the page language's "and": "A, B and C",
+    "A, B och C", "A, B ja C", "A, B og C"."""
+    return str(get_text_list([str(i) for i in items],
+                             pgettext("the last separator of a list: A, B and C", "and")))
+
+
+def card_list(cards: Iterable[int], game: str | None = None) -> str:
+    """Cards in a sentence: "the two of clubs, the nine of clubs and the queen of clubs"."""
+    return text_list(card_phrase(c, game) for c in cards)
 
 
 def suit_name(suit: int) -> str:

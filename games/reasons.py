@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.cardnames import card_name
+from games.cardnames import card_name, text_list
 from rules.engine.errors import ALL_REASONS
 
 REASON_TEXTS = {
@@ -55,5 +55,5 @@ def reason_text(code: str, cards: Iterable[int] = (), game: str | None = None) -
     sentence = str(REASON_TEXTS.get(code, REASON_TEXTS["bad_move"]))
     named = [card_name(c, game) for c in cards]
     if named:
-        return str(format_lazy(_("{sentence} ({cards})"), sentence=sentence, cards=", ".join(named)))
+        return str(format_lazy(_("{sentence} ({cards})"), sentence=sentence, cards=text_list(named)))
     return sentence

@@ -34,7 +34,7 @@ class JoinForm(forms.Form):
     def clean_code(self) -> str:
         code = S.normalise_code(self.cleaned_data["code"])
         if not code:
-            raise forms.ValidationError(_("A code has six letters and digits, like K7M 4QP."))
+            raise forms.ValidationError(_("A code has six characters, letters and digits, like K7M 4QP."))
         return code
 
     @staticmethod

@@ -89,7 +89,7 @@ class PresetForm(forms.Form):
 
 
 LEVEL_HELP = _("Easy bots play almost at random, normal bots play like careful beginners, "
-               "strong bots simulate many possible deals before each move (using only the cards "
+               "and strong bots simulate many possible deals before each move (using only the cards "
                "they may see).")
 # One word of up to 20 characters: no white space, markup characters or control characters.
 NAME_RE = re.compile(r"^[^\s<>&\"'\x00-\x1f\x7f-\x9f]{1,20}$")

@@ -105,7 +105,7 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
     try:
         options = options_for(game, rules)
     except ScenarioError:
-        raise PracticeError(_("Those rules are not possible.")) from None
+        raise PracticeError(_("That combination of rules is not possible.")) from None
     module = adapter(game).engine
     lo, hi = module.player_range(options)
     if not lo <= players <= hi:
@@ -318,7 +318,7 @@ REVIEW_PLAYOUTS = {"dam": 400, "dolda": 200, "spardame": 400}
 REVIEW_STEP_SECONDS = 1.5
 # Decisions costing less than this (in the game's unit, strong._result) are not listed.
 REVIEW_MIN_COST = {"dam": 0.02, "dolda": 0.5, "spardame": 0.5}
-NOT_OVER = gettext_lazy("The review is ready once the deal is over.")
+NOT_OVER = gettext_lazy("You can review the deal once it is over.")
 
 
 def _frames(record: PracticeGame) -> list[stored.Frame]:

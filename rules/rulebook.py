@@ -597,8 +597,8 @@ DOLDA = Game(
                         "A theft is an exchange: the card under the thief goes to the robbed "
                         "player, into the place of the stolen card, so every row keeps its length. "
                         "For the order of thieves, a jack dealt into the row counts as acquired at "
-                        "the deal (ties go in turn order from forehand), and a jack keeps its time "
-                        "when a swap moves it along its own row."
+                        "the deal (ties go in turn order from forehand), and a jack keeps its place in "
+                        "the thieves' order when a swap moves it along its own row."
                     ),
                     options=("thieves_and_shields",),
                     example=("JS", "JC", "JH", "JD"),
@@ -794,8 +794,8 @@ SPARDAME = Game(
                     title=_("End of the game"),
                     text=_(
                         "The game ends after the deal in which someone reaches the point limit: "
-                        "100, or 500 as a house rule. The lowest total wins, and equal totals "
-                        "share the win."
+                        "100, or 500 as a house rule. The lowest total wins, and players on equal "
+                        "totals share the win."
                     ),
                     options=("limit",),
                 ),

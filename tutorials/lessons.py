@@ -130,8 +130,8 @@ DAM = (
                   "under the stock, and Aino refills to five."), "D-T1"),
         Step(4, _("Eero must answer the attack. A defender who beats every card attacks next: "
                   "can Eero beat both hearts?"), "D-B1", your_move=True,
-             nudge=_("A card is beaten by a higher card of its own suit or by any trump. Use a "
-                     "heart where a heart is enough."),
+             nudge=_("A card is beaten by a higher card of its own suit or, unless it is a "
+                     "trump itself, by any trump. Use a heart where a heart is enough."),
              better=_("The ace of hearts beats either heart, and the four of clubs, his only "
                       "trump, beats the other one: together they beat both. Taking would cost "
                       "Eero the next attack. In this lesson the ace goes on the nine first.")),
@@ -280,8 +280,9 @@ DOLDA = (
                      "pile.")),
         Step(2, _("Anna drew the queen of hearts. The lowest total wins: does this card belong "
                   "in her row?"), "H-T3", your_move=True,
-             nudge=_("A queen scores 0. A card you keep goes into the leftmost position of your "
-                     "row, and the card it replaces comes into your hand."),
+             nudge=_("A queen scores 0. The first card you keep in a turn goes into the "
+                     "leftmost position of your row, and the card it replaces comes into your "
+                     "hand."),
              better=_("A queen scores 0, the best card there is: keep it in your row instead of "
                       "discarding it.")),
         Step(2, _("Out came the two of clubs. Anna may discard it, or swap it into the next "

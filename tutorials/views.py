@@ -30,6 +30,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from games.cardnames import card_list
 from games.moves import (
     CARD_KINDS,
     MOVE_LABELS,
@@ -44,7 +45,6 @@ from games.moves import (
 )
 from games.reasons import REASON_TEXTS, reason_text
 from games.table import event_cards, table_context
-from games.templatetags.cards import card_context
 from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
 from web.htmx import HtmxHttpRequest, address_oob
@@ -141,10 +141,10 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
         })
         if hint == 2:
             label = MOVE_LABELS.get(move_kind(lesson_move.split()[1:]), "")
-            named = [card_context(c, game)["name"] for c in lesson_cards(lesson_move)]
+            named = lesson_cards(lesson_move)
             if named:
                 ctx["hint_text"] = _("Choose %(cards)s, then press “%(button)s”.") % {
-                    "cards": ", ".join(named), "button": label}
+                    "cards": card_list(named, game), "button": label}
             else:
                 ctx["hint_text"] = _("Press “%(button)s”.") % {"button": label}
     return ctx

@@ -15,7 +15,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from games.cardnames import card_name
+from games.cardnames import card_list, card_phrase, text_list
 from games.reasons import reason_text
 from rules.engine import cards as engine_cards
 from rules.engine.errors import IllegalAction
@@ -75,7 +75,7 @@ def said(you: bool, third: str, second: str, **params: Any) -> str:
 
 def winners_text(names: Sequence[str], winners: Sequence[int], you: int | None) -> str:
     """The end of a match: who won, with the reader as "you"."""
-    others = ", ".join(names[s] for s in winners if s != you)
+    others = text_list(names[s] for s in winners if s != you)
     if you is not None and you in winners:
         if not others:
             return _("The match is over. You win.")
@@ -107,11 +107,12 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------------ cards in text
     def card(self, card: int) -> str:
-        return card_name(card, self.name)
+        """A card in a sentence ("the nine of clubs")."""
+        return card_phrase(card, self.name)
 
     def cards(self, cards: Iterable[int]) -> str:
-        """Cards in a sentence."""
-        return ", ".join(self.card(c) for c in cards)
+        """Cards in a sentence, the last two joined by "and" in the page language."""
+        return card_list(cards, self.name)
 
     # ------------------------------------------------------------------ players
     def player_choices(self) -> range:

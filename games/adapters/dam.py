@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games import table_parts as parts
-from games.cardnames import suit_name
+from games.cardnames import in_sentence, suit_name
 from games.templatetags.cards import card_context
 from rules.engine import cards as C
 from rules.engine import dam as engine
@@ -119,7 +120,8 @@ class DamAdapter(GameAdapter):
         return (action[2],) if action[0] == "beat" else ()
 
     def pair_template(self) -> str:
-        return _("Beat %(attack)s with %(card)s.") % {"attack": "{target}", "card": "{card}"}
+        return _("Beat %(attack)s with %(card)s.") % {"attack": in_sentence("{target}"),
+                                                       "card": in_sentence("{card}")}
 
     # ------------------------------------------------------------------ narration
     def narrate_event(self, e: Mapping[str, Any], names: Sequence[str],
@@ -161,11 +163,12 @@ class DamAdapter(GameAdapter):
         if t == "trump_turned":
             if e.get("card") is None:
                 return _("No trump can be turned: this deal has no trump.")
-            return _("%(card)s is turned up: %(suit)s are trump.") % {
-                "card": self.card(e["card"]), "suit": suit_name(e["suit"])}
+            # The sentence may open with the card ("The nine of diamonds is turned up").
+            return capfirst(_("%(card)s is turned up: %(suit)s are trump.") % {
+                "card": self.card(e["card"]), "suit": suit_name(e["suit"])})
         if t == "spade_returned":
-            return _("%(card)s was turned up, but spades cannot be trump; it goes back into the "
-                     "stock.") % {"card": self.card(e["card"])}
+            return capfirst(_("%(card)s was turned up, but spades cannot be trump; it goes back "
+                              "into the stock.") % {"card": self.card(e["card"])})
         if t == "refill":
             n = e["count"]
             return said(me, ngettext("%(who)s draws %(n)d card.", "%(who)s draws %(n)d cards.", n),
@@ -252,8 +255,11 @@ class DamAdapter(GameAdapter):
         return cost < 0.005
 
     def cost_text(self, cost: float) -> str:
-        return _("about %(n)d percentage points more chance of being left with Svarta "
-                 "Maja") % {"n": round(cost * 100)}
+        n = round(cost * 100)
+        return ngettext("about %(n)d percentage point more chance of being left with Svarta "
+                        "Maja",
+                        "about %(n)d percentage points more chance of being left with Svarta "
+                        "Maja", n) % {"n": n}
 
     # ------------------------------------------------------------------ handouts
     def trump_text(self, states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]
@@ -342,8 +348,8 @@ class DamAdapter(GameAdapter):
                                            "one player loses.")),
             Figure("attacks", gettext_lazy("Attacks in a deal"), unit="count"),
             Figure("moves", gettext_lazy("Moves in a deal"), unit="count",
-                   note=gettext_lazy("Every attack, beat, take and other move counts as "
-                                     "one.")),
+                   note=gettext_lazy("Every move counts as one: an attack, beating a "
+                                     "card, taking the cards and so on.")),
         ]
 
     # ------------------------------------------------------------------ the table

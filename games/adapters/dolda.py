@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games import table_parts as parts
 from games.reasons import reason_text
@@ -147,7 +147,7 @@ class DoldaAdapter(GameAdapter):
         return {"slot_picks": picks, "choice_help": str(
             _("Tap the card of your row to lay the thief on, then the card to steal from "
               "another player's row, then press Steal. Dimmed cards cannot be chosen: focus "
-              "or hover one to see why.") if "steal" in kinds else
+              "or hover over one to see why.") if "steal" in kinds else
             _("Tap one or two cards of your row for the shield to cover, then press Shield. "
               "The jack itself is dimmed."))}
 
@@ -235,25 +235,38 @@ class DoldaAdapter(GameAdapter):
                 return _("The discard pile is empty: the stock is the only place to draw from.")
             args = {"card": self.card(top), "v": values[top], "e": number_format(expected, 1)}
             if action.source == "discard":
-                return _("Take the %(card)s: at %(v)d points it is a sure card, lower than the "
-                         "%(e)s points a card from the stock is worth on average now (count "
-                         "what the discard pile has shown).") % args
-            return _("Leave the %(card)s (%(v)d points): a card from the stock is worth "
-                     "%(e)s points on average now, and it may be much lower.") % args
+                return ngettext(
+                    "Take %(card)s: at %(v)d point it is a sure card, lower than the %(e)s "
+                    "points a card from the stock is worth on average now (count what the "
+                    "discard pile has shown).",
+                    "Take %(card)s: at %(v)d points it is a sure card, lower than the %(e)s "
+                    "points a card from the stock is worth on average now (count what the "
+                    "discard pile has shown).", values[top]) % args
+            return ngettext(
+                "Leave %(card)s (%(v)d point): a card from the stock is worth %(e)s points on "
+                "average now, and it may be much lower.",
+                "Leave %(card)s (%(v)d points): a card from the stock is worth %(e)s points on "
+                "average now, and it may be much lower.", values[top]) % args
         held = view["held"]
         if kind in ("swap", "discard") and held is not None:
             args = {"card": self.card(held), "v": values[held], "e": number_format(expected, 1),
                     "p": view["next_position"]}
             if kind == "swap":
-                return _("Swap: the %(card)s (%(v)d points) is lower than the %(e)s points an "
-                         "unseen card is worth on average, and the card you take out may be "
-                         "worth swapping on.") % args
+                return ngettext(
+                    "Swap: %(card)s (%(v)d point) is lower than the %(e)s points an unseen card "
+                    "is worth on average, and the card you take out may be worth swapping on.",
+                    "Swap: %(card)s (%(v)d points) is lower than the %(e)s points an unseen card "
+                    "is worth on average, and the card you take out may be worth swapping on.",
+                    values[held]) % args
             last = view["next_position"] == view["swappable"]
             if values[held] <= expected or last:
                 return _("Stop the chain here: carrying on risks being forced to throw away a "
                          "good card at the end of the row.")
-            return _("Discard the %(card)s: at %(v)d points it is worth more than a hidden "
-                     "card at position %(p)d can be expected to be (%(e)s).") % args
+            return ngettext(
+                "Discard %(card)s: at %(v)d point it is worth more than a hidden card at "
+                "position %(p)d can be expected to be (%(e)s).",
+                "Discard %(card)s: at %(v)d points it is worth more than a hidden card at "
+                "position %(p)d can be expected to be (%(e)s).", values[held]) % args
         if kind == "shield":
             return _("Shield your lowest cards: those are the ones a thief would take.")
         if kind == "steal":

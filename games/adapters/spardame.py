@@ -133,8 +133,8 @@ class SpardameAdapter(GameAdapter):
                          "stop the moon attempt.") % {"name": who(names, shooter)}
             if (card // 13 == C.SPADES and card < qs and qs not in hand
                     and qs not in view["played"]):
-                return _("Lead a low spade: while the queen is still out, it can drive her "
-                         "out without risk to you.")
+                return _("Lead a low spade: while the queen has not been played, it can "
+                         "force her out without risk to you.")
             if card % 13 >= 9 and card // 13 != C.HEARTS:  # jack or higher
                 return _("Lead a high card while the suit is still safe: early on, every "
                          "player still follows suit, so no points fall on the trick.")
@@ -196,7 +196,7 @@ class SpardameAdapter(GameAdapter):
                                        "in play"), per="in_play",
                    note=gettext_lazy("The points in play are those of every card that scores "
                                      "(the hearts and the queen of spades), so rule sets with "
-                                     "different card values compare.")),
+                                     "different card values can be compared.")),
             Figure("points_seat", gettext_lazy("Points each seat gets in a deal, as a share of "
                                                "the points in play"),
                    by_seat=True, per="in_play",

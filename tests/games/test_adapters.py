@@ -163,12 +163,34 @@ def test_spardame_cards_received_are_the_viewers_and_you_only_for_the_reader():
         "The cards change hands. Anna gets ")
 
 
+def test_dam_a_card_list_in_the_log_reads_as_a_sentence_in_every_language():
+    attack = {"type": "attack", "seat": 1, "defender": 2,
+              "cards": [C.parse("2C"), C.parse("9C"), C.parse("QC")]}
+    assert _narrated("dam", "en", attack) == \
+        "Bo attacks Cilla with the two of clubs, the nine of clubs and the queen of clubs."
+    assert _narrated("dam", "sv", attack) == "Bo anfaller Cilla med klöver 2, klöver 9 och klöver dam."
+    assert _narrated("dam", "nb", attack).endswith("kløver 2, kløver 9 og kløver dame.")
+    assert _narrated("dam", "fi", attack).endswith("risti 2, risti 9 ja ristirouva.")
+
+
+def test_dam_a_sentence_that_opens_with_a_card_starts_with_a_capital():
+    turned = {"type": "trump_turned", "card": C.parse("9D"), "suit": 1}
+    assert _narrated("dam", "en", turned) == "The nine of diamonds is turned up: diamonds are trump."
+    with translation.override("en"):
+        assert adapter("dam").describe(("beat", 0, C.parse("5C"), C.parse("8C")), NAMES) == \
+            "Beat the five of clubs with the eight of clubs."
+
+
 def test_spardame_a_match_won_by_the_reader():
     won = {"type": "match_over", "winners": [0]}
     assert _narrated("spardame", "en", won) == "The match is over. You win."
     assert _narrated("spardame", "fi", won) == "Ottelu on päättynyt. Voitit."
     tie = {"type": "match_over", "winners": [1, 2]}
-    assert _narrated("spardame", "en", tie) == "The match is over. Winners: Bo, Cilla."
+    assert _narrated("spardame", "en", tie) == "The match is over. Winners: Bo and Cilla."
+    shared = {"type": "match_over", "winners": [0, 1, 2]}
+    assert _narrated("spardame", "en", shared) == \
+        "The match is over. You share the win with Bo and Cilla."
+    assert _narrated("spardame", "nb", shared).endswith("Bo og Cilla.")
 
 
 @pytest.mark.parametrize(("lang", "gap"), [("sv", "5,4"), ("fi", "5,4"), ("nb", "5,4"),
@@ -177,3 +199,43 @@ def test_a_hints_point_gap_is_written_in_the_languages_decimal_format(lang, gap)
     with translation.override(lang):
         cost = adapter("spardame").cost_text(5.4)
     assert f" {gap} " in f" {cost} "
+
+
+def _dolda_swap_holding(points: int):
+    """A Dam med dolda kort position where the mover may swap a held card worth ``points``."""
+    module = adapter("dolda").engine
+    values = module.value_tables(module.Options())[0]
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = module.new_game(module.Options(), NAMES, 3, seed, None)
+        while not state.over:
+            view = state.view(state.to_move)
+            for action in state.legal_actions():
+                if action.kind == "swap" and view["held"] is not None \
+                        and values[view["held"]] == points:
+                    return view, action
+            state, _events = state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no swap of a {points}-point card in 20 deals")
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("sv", "(1 poäng)", "(2 poäng)"), ("fi", "(1 piste)", "(2 pistettä)"),
+    ("nb", "(1 poeng)", "(2 poeng)"), ("en", "(1 point)", "(2 points)"),
+])
+def test_a_hints_points_take_the_plural_form_of_their_number(lang, one, two):
+    a = adapter("dolda")
+    with translation.override(lang):
+        assert one in a.reason(*_dolda_swap_holding(1), NAMES)
+        assert two in a.reason(*_dolda_swap_holding(2), NAMES)
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("sv", "1 procentenhet ", "2 procentenheter "), ("fi", "1 prosenttiyksikkö ",
+                                                     "2 prosenttiyksikköä "),
+    ("nb", "1 prosentpoeng ", "2 prosentpoeng "),
+    ("en", "1 percentage point ", "2 percentage points "),
+])
+def test_dams_cost_in_percentage_points_takes_the_plural_form_of_its_number(lang, one, two):
+    with translation.override(lang):
+        assert one in adapter("dam").cost_text(0.01)
+        assert two in adapter("dam").cost_text(0.02)

@@ -255,7 +255,7 @@ def test_a_question_naming_hidden_cards_is_refused(teacher, student):
 def test_the_lessons_move_is_not_told_before_the_teacher_shows_it(teacher, student):
     code = go_live(teacher, step=ASK_STEP)
     join(student, code)
-    lesson = "Beat five of clubs with eight of clubs"
+    lesson = "Beat the five of clubs with the eight of clubs"
     for action in ("next", "back", "open"):  # before the question, and while it is open
         control(teacher, code, action=action)
         if LiveSession.objects.get().step != ASK_STEP:

@@ -292,7 +292,7 @@ def test_seat_narration_comes_from_the_engine_events(client):
         lesson = str(tutorial.steps[n - 1].say)
         name = card_name(card, "dolda")
     who = rp.scn.players[drawer]
-    assert f"{who} draws {name} from the stock." in mine
+    assert f"{who} draws the {name} from the stock." in mine
     assert f"{who} draws from the stock." in theirs and name not in theirs
     assert lesson not in mine and lesson not in theirs
 

@@ -56,7 +56,7 @@ def test_review_before_the_end_of_the_deal_is_refused(client):
     record = start(client, "dam")
     r = client.get(url(record, "review"))
     assert r.status_code == 409
-    assert "once the deal is over" in r.content.decode()
+    assert "review the deal once it is over" in r.content.decode()
 
 
 def test_finished_deal_offers_the_review(client):

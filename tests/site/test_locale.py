@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from games.cardnames import card_name
+from games.cardnames import card_list, card_name, text_list
 from rules.engine import cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,3 +65,16 @@ def test_every_card_name_is_translated_and_distinct(language):
 def test_rank_letters_follow_the_language(language, expected):
     with translation.override(language):
         assert pgettext("rank letter on a card", "Q") == expected
+
+
+@pytest.mark.parametrize("language,three,two", [
+    ("sv", "klöver 2, klöver 9 och klöver dam", "Kari och Per"),
+    ("fi", "risti 2, risti 9 ja ristirouva", "Kari ja Per"),
+    ("nb", "kløver 2, kløver 9 og kløver dame", "Kari og Per"),
+    ("en", "the two of clubs, the nine of clubs and the queen of clubs", "Kari and Per"),
+])
+def test_a_list_of_cards_or_names_joins_its_last_two_with_the_languages_and(language, three, two):
+    with translation.override(language):
+        assert card_list([cards.parse(c) for c in ("2C", "9C", "QC")]) == three
+        assert text_list(["Kari", "Per"]) == two
+        assert text_list(["Kari"]) == "Kari"
