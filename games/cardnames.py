@@ -12,6 +12,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games import registry
 from rules.engine import cards
 
 # Indexed by the engine's card int (suit * 13 + rank - 2, suits C D H S).
@@ -82,12 +83,10 @@ RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def card_name(card: int, game: str | None = None) -> str:
-    """The card's spoken name; the queen of spades gets the name each game gives her (its
-    adapter's ``card_names``)."""
-    if game is not None:
-        from games.adapters import ADAPTERS  # the adapters name cards with this module
-
-        special = ADAPTERS[game].card_names.get(card) if game in ADAPTERS else None
+    """The card's spoken name; the queen of spades gets the name each game gives her (the
+    registry's ``card_names``)."""
+    if game is not None and game in registry.BY_KEY:
+        special = registry.BY_KEY[game].card_names.get(card)
         if special is not None:
             return str(special)
     return str(CARD_NAMES[card])

@@ -1,11 +1,91 @@
-"""The names of the three games as every page shows them (one msgid each)."""
+"""The one list of the games the site offers, with what the pages need to know of each that is
+data rather than behaviour: its title, its address, its rule sets' names, the number of
+players its statistics are simulated for and the review's work per decision.  URLs, model
+choices, menus, lessons, simulations and templates loop over ``GAMES``; behaviour (tables,
+moves, narration, hints) is the game's adapter (``games.adapters``); the rules are the engine's.
+
+Adding a game adds one entry here (see docs/adding-a-game.md).
+"""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-GAME_TITLES = {
-    "dam": _("Dam (Svarta Maja)"),
-    "dolda": _("Dam med dolda kort"),
-    "spardame": _("Spardame"),
-}
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules.engine import cards
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str  # the engine's name of the game (scenario files, records, URL names)
+    title: Promise  # the game's name on every page (one msgid)
+    # The address segment, translated where it is a description rather than a name.
+    segment: Promise | str
+    # The game's entry in the site's menu (short: the menu has room for little).
+    menu_label: Promise
+    # The rule sets' names by their slug (the slugs stay in URLs and files, never in text).
+    preset_labels: Mapping[str, Promise] = field(default_factory=dict)
+    # A card under the name this game gives it (the queen of spades).
+    card_names: Mapping[int, Promise] = field(default_factory=dict)
+    # The table size the variant pages' statistics are simulated for.
+    simulated_players: int = 4
+    # Playouts per reviewed decision (the played move never drops out of the comparison).
+    review_playouts: int = 400
+    # A decision costing less than this (in the game's unit, strong._result) is not listed.
+    review_min_cost: float = 0.5
+
+
+DAM = Game(
+    "dam", _("Dam (Svarta Maja)"), "dam/", pgettext_lazy("menu: the attack game", "Dam"),
+    preset_labels={
+        "svarta-maja": pgettext_lazy("rule set", "Svarta Maja (Swedish rules)"),
+        "musta-maija": pgettext_lazy("rule set", "Musta Maija (Finnish rules)"),
+        "kolme-korttia": pgettext_lazy("rule set", "Three cards"),
+        "aldre-svensk": pgettext_lazy("rule set", "Older Swedish rules"),
+        "fast-trumf": pgettext_lazy("rule set", "Fixed trump"),
+    },
+    card_names={cards.QUEEN_OF_SPADES: pgettext_lazy("card in the game Dam",
+                                                     "queen of spades (Svarta Maja)")},
+    # Dam's unit is the chance of losing the deal: 2 percentage points.
+    review_min_cost=0.02,
+)
+DOLDA = Game(
+    "dolda", _("Dam med dolda kort"), _("dam-with-hidden-cards/"), _("Hidden cards"),
+    preset_labels={
+        "dolda-kort": pgettext_lazy("rule set", "Basic game"),
+        "sju-kort": pgettext_lazy("rule set", "Seven cards in the row"),
+        "hemligt-kort": pgettext_lazy("rule set", "With a secret card"),
+        "avancerad": pgettext_lazy("rule set", "Advanced game"),
+        "avancerad-max-5": pgettext_lazy("rule set",
+                                         "Advanced game, special cards at most 5 points"),
+    },
+    review_playouts=200,
+)
+SPARDAME = Game(
+    "spardame", _("Spardame"), "spardame/", _("Spardame"),
+    preset_labels={
+        "standard": pgettext_lazy("rule set", "Standard rules"),
+        "husregler": pgettext_lazy("rule set", "House rules"),
+    },
+    card_names={cards.QUEEN_OF_SPADES: pgettext_lazy("card in the game Spardame",
+                                                     "queen of spades (the Black Maria)")},
+)
+
+GAMES: tuple[Game, ...] = (DAM, DOLDA, SPARDAME)
+BY_KEY: dict[str, Game] = {g.key: g for g in GAMES}
+KEYS: tuple[str, ...] = tuple(BY_KEY)
+GAME_TITLES: dict[str, Promise] = {g.key: g.title for g in GAMES}
+
+
+def get(key: str) -> Game:
+    """The game ``key``; KeyError for a name that is not a game."""
+    return BY_KEY[key]
+
+
+def choices() -> list[tuple[str, Promise]]:
+    """The games as a model field's or a form's choices."""
+    return [(g.key, g.title) for g in GAMES]

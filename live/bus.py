@@ -32,6 +32,8 @@ import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import redis
+import redis.asyncio as aioredis
 from django.conf import settings
 
 log = logging.getLogger(__name__)
@@ -91,8 +93,6 @@ _sync_client: Any = None
 
 def _client() -> Any:
     global _sync_client
-    import redis
-
     with _client_lock:
         if _sync_client is None:
             _sync_client = redis.Redis.from_url(redis_url(), socket_timeout=5,
@@ -117,8 +117,6 @@ class _RedisListener:
     """One Redis pub/sub connection for one event loop, shared by its streams."""
 
     def __init__(self, url: str) -> None:
-        import redis.asyncio as aioredis
-
         self.hub = Hub()
         self.client = aioredis.Redis.from_url(url, health_check_interval=30)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)

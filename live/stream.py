@@ -40,6 +40,7 @@ from django.views.decorators.http import require_safe
 from . import bus
 from . import service as S
 from .models import LiveSession
+from .render import render_follow, render_panel
 
 QUIET = 15.0  # seconds without a message before the row is read again
 RETRY_MS = 1000  # EventSource's reconnection delay
@@ -76,8 +77,6 @@ def event(name: str, data: str, ident: str = "") -> bytes:
 
 # --------------------------------------------------------------------------- rendering
 def _render_follow(snap: dict[str, Any], lang: str, choice: str | None) -> str:
-    from .views import render_follow
-
     with translation.override(lang):
         ctx = S.follow_context(snap, choice)
         return render_follow(ctx, reverse("live_answer", args=[snap["code"]]))
@@ -85,8 +84,6 @@ def _render_follow(snap: dict[str, Any], lang: str, choice: str | None) -> str:
 
 def _render_panel(code: str, lang: str) -> tuple[str, bool]:
     """The projector's panel and whether the session still runs."""
-    from .views import render_panel
-
     obj = LiveSession.objects.filter(code=code).first()
     if obj is None:
         return "", False

@@ -23,7 +23,6 @@ import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -299,14 +298,3 @@ def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
                     "now_url": reverse("live_now", args=[obj.code])})
         return _answer(request, "live/follow.html", ctx, status=status)
     return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
-
-
-def render_follow(ctx: dict[str, Any], answer_url: str) -> str:
-    """The ``follow`` partial as the stream sends it (no request: no CSRF token in it; the
-    page's own header carries the token for the answer buttons)."""
-    return render_to_string("live/follow.html#follow", {**ctx, "answer_url": answer_url})
-
-
-def render_panel(obj: LiveSession) -> str:
-    return render_to_string("live/projector.html#panel", {"panel": S.panel_context(obj),
-                                                          "running": S.is_running(obj)})

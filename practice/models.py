@@ -7,11 +7,9 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("dam", _("Dam (Svarta Maja)")),
-    ("dolda", _("Dam med dolda kort")),
-    ("spardame", _("Spardame")),
-]
+from games import registry
+
+GAME_CHOICES = registry.choices()
 LEVEL_CHOICES = [
     ("easy", _("Easy")),
     ("normal", _("Normal")),

@@ -27,6 +27,7 @@ from games import replay as stored
 from games.adapters import ADAPTERS, adapter
 from games.adapters.base import winners_text
 from games.reasons import reason_text
+from games.registry import GAMES
 from rules.engine import scenario as scn
 from rules.engine.bots import strong
 from rules.engine.errors import IllegalAction, ScenarioError
@@ -311,13 +312,13 @@ def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- review
-# Playouts per reviewed decision (the played move never drops out of the comparison).
-REVIEW_PLAYOUTS = {"dam": 400, "dolda": 200, "spardame": 400}
+# Playouts per reviewed decision, by game (games/registry.py).
+REVIEW_PLAYOUTS = {g.key: g.review_playouts for g in GAMES}
 # How much of the review one request computes before it answers with the progress (only the
 # chunking depends on the clock: every decision's figures come from its own seed).
 REVIEW_STEP_SECONDS = 1.5
 # Decisions costing less than this (in the game's unit, strong._result) are not listed.
-REVIEW_MIN_COST = {"dam": 0.02, "dolda": 0.5, "spardame": 0.5}
+REVIEW_MIN_COST = {g.key: g.review_min_cost for g in GAMES}
 NOT_OVER = gettext_lazy("You can review the deal once it is over.")
 
 

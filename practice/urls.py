@@ -2,27 +2,24 @@
 
 ``/practice/`` (translated slug) lists the games; ``/<game>/practice/`` is a game's new-game
 form and ``/<game>/practice/<uuid>/`` the game, with its POST endpoints below it.  The game
-segments are those of rules/urls.py.
+segments are the registry's (games/registry.py).
 """
 
 from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import views
+from games.registry import GAMES
 
-GAME_SEGMENTS = (
-    ("dam", "dam/"),
-    ("dolda", _("dam-with-hidden-cards/")),
-    ("spardame", "spardame/"),
-)
+from . import views
 
 urlpatterns = [
     path(_("practice/"), views.overview, name="practice"),
     path(format_lazy("{}{}", _("practice/"), _("bot-pace/")), views.pace, name="practice_pace"),
 ]
 
-for _game, _segment in GAME_SEGMENTS:
+for _entry in GAMES:
+    _game, _segment = _entry.key, _entry.segment
     _base = format_lazy("{}{}", _segment, _("practice/"))
     _kw = {"game": _game}
     urlpatterns += [

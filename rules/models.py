@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("general", _("All the games")),
-    ("dam", _("Dam (Svarta Maja)")),
-    ("dolda", _("Dam med dolda kort")),
-    ("spardame", _("Spardame")),
-]
+from games import registry
+
+GAME_CHOICES = [("general", _("All the games")), *registry.choices()]
 
 
 class FaqEntry(models.Model):
@@ -65,3 +65,16 @@ class SimulationResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}/{self.preset} ({self.games})"
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> int:
+        """Store a statistics file's sums (rules/simulation.py) as the results; returns the
+        number of rule sets."""
+        count = 0
+        for game, presets in data.get("games", {}).items():
+            for preset, record in presets.items():
+                cls.objects.update_or_create(
+                    game=game, preset=preset, players=record["players"],
+                    defaults={"games": record["sums"]["games"], "sums": record["sums"]})
+                count += 1
+        return count

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connections
 from django.db.models import Model, QuerySet
 
@@ -47,8 +48,6 @@ def full_text_ids(queryset: QuerySet, fields: Sequence[str], query: str, lang: s
     config = CONFIGS.get(lang)
     if config is None or connections[queryset.db].vendor != "postgresql":
         return set()
-    from django.contrib.postgres.search import SearchQuery, SearchVector
-
     vector = SearchVector(*(f"{f}_{lang}" for f in fields), config=config)
     return set(queryset.annotate(search=vector)
                .filter(search=SearchQuery(query, config=config, search_type="plain"))

@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from games.adapters import adapter
-from rules.engine.games import GAME_NAMES, game_module
+from games.registry import GAMES, KEYS
+from rules.engine.games import game_module
 from rules.engine.options import build_options
 
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
-PLAYERS = {"dam": 4, "dolda": 4, "spardame": 4}
+PLAYERS = {g.key: g.simulated_players for g in GAMES}
 Z95 = 1.959963984540054
 
 SHIPPED = Path(__file__).resolve().parent / "content" / "statistics.json"
@@ -166,9 +167,9 @@ def check_shipped(data: Mapping[str, Any], full: bool = False,
     if data.get("format") != FORMAT:
         return [f"format {data.get('format')!r}, expected {FORMAT}"]
     games = data.get("games", {})
-    for game in sorted(set(games) - set(GAME_NAMES)):
+    for game in sorted(set(games) - set(KEYS)):
         problems.append(f"{game}: not a game")
-    for game in only or GAME_NAMES:
+    for game in only or KEYS:
         stored = games.get(game, {})
         presets = game_module(game).PRESETS
         for preset in sorted(set(stored) - set(presets)):
@@ -198,20 +199,6 @@ def check_shipped(data: Mapping[str, Any], full: bool = False,
                 if again != sums:
                     problems.append(f"{where}: the full run gives other sums")
     return problems
-
-
-def load_into_database(data: Mapping[str, Any]) -> int:
-    """Store the file's sums as the database's results; returns the number of rule sets."""
-    from rules.models import SimulationResult
-
-    count = 0
-    for game, presets in data.get("games", {}).items():
-        for preset, record in presets.items():
-            SimulationResult.objects.update_or_create(
-                game=game, preset=preset, players=record["players"],
-                defaults={"games": record["sums"]["games"], "sums": record["sums"]})
-            count += 1
-    return count
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,18 @@
 from django.urls import path
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+
+from games.registry import GAMES
 
 from . import views
 
 urlpatterns = [
-    path("dam/", views.rules_page, {"game": "dam"}, name="rules_dam"),
-    path(_("dam-with-hidden-cards/"), views.rules_page, {"game": "dolda"}, name="rules_dolda"),
-    path("spardame/", views.rules_page, {"game": "spardame"}, name="rules_spardame"),
-    path(_("dam/variants/"), views.variants, {"game": "dam"}, name="variants_dam"),
-    path(_("dam-with-hidden-cards/variants/"), views.variants, {"game": "dolda"},
-         name="variants_dolda"),
-    path(_("spardame/variants/"), views.variants, {"game": "spardame"}, name="variants_spardame"),
     path(_("faq/"), views.faq, name="faq"),
     path(_("glossary/"), views.glossary, name="glossary"),
 ]
+for _game in GAMES:
+    urlpatterns += [
+        path(_game.segment, views.rules_page, {"game": _game.key}, name=f"rules_{_game.key}"),
+        path(format_lazy("{}{}", _game.segment, _("variants/")), views.variants,
+             {"game": _game.key}, name=f"variants_{_game.key}"),
+    ]

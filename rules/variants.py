@@ -7,6 +7,7 @@ import dataclasses
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import registry
 from rules.engine.games import game_module
 from rules.engine.options import build_options
 
@@ -34,32 +35,9 @@ OPTION_LABELS = {
     "limit": _("Point limit"),
 }
 
-# Display names of the rule sets (the slugs stay in URLs and files, never in visible text).
-PRESET_LABELS = {
-    "dam": {
-        "svarta-maja": pgettext_lazy("rule set", "Svarta Maja (Swedish rules)"),
-        "musta-maija": pgettext_lazy("rule set", "Musta Maija (Finnish rules)"),
-        "kolme-korttia": pgettext_lazy("rule set", "Three cards"),
-        "aldre-svensk": pgettext_lazy("rule set", "Older Swedish rules"),
-        "fast-trumf": pgettext_lazy("rule set", "Fixed trump"),
-    },
-    "dolda": {
-        "dolda-kort": pgettext_lazy("rule set", "Basic game"),
-        "sju-kort": pgettext_lazy("rule set", "Seven cards in the row"),
-        "hemligt-kort": pgettext_lazy("rule set", "With a secret card"),
-        "avancerad": pgettext_lazy("rule set", "Advanced game"),
-        "avancerad-max-5": pgettext_lazy("rule set", "Advanced game, special cards at most 5 points"),
-    },
-    "spardame": {
-        "standard": pgettext_lazy("rule set", "Standard rules"),
-        "husregler": pgettext_lazy("rule set", "House rules"),
-    },
-}
-
-
 def preset_label(game: str, preset: str) -> str:
     """The rule set's name in the current language (the slug itself if it has none)."""
-    label = PRESET_LABELS.get(game, {}).get(preset)
+    label = registry.BY_KEY[game].preset_labels.get(preset) if game in registry.BY_KEY else None
     return str(label) if label is not None else preset
 
 

@@ -8,8 +8,12 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
-from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
+from .models import GAME_CHOICES, FaqEntry, GlossaryTerm, SimulationResult
+from .rulebook import GAMES
 from .search import search
+from .simulation import PLAYERS, Sums
+from .statistics import figures
+from .variants import SOURCES, preset_label, preset_table
 
 MAX_QUERY = 100
 
@@ -51,40 +55,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
-    from .rulebook import GAMES
-
     book = next(g for g in GAMES if g.key == game)
     return render(request, "rules/rules_page.html", {
-        "book": book, "game": game, "variants_url": reverse(f"variants_{game}"),
-        "tutorial_steps": _tutorial_steps(game)})
-
-
-def _tutorial_steps(game: str) -> dict[str, list[dict]]:
-    """For each rule id, the tutorial steps that show it (first step of each tutorial only)."""
-    from tutorials import lessons
-
-    found: dict[str, list[dict]] = {}
-    for tutorial in lessons.TUTORIALS.values():
-        if tutorial.game != game:
-            continue
-        seen = set()
-        for n, step in enumerate(tutorial.steps, start=1):
-            if step.rule in seen:
-                continue
-            seen.add(step.rule)
-            url = reverse(f"tutorial_step_{game}", kwargs={"slug": tutorial.slug, "step": n})
-            found.setdefault(step.rule, []).append({"title": tutorial.title, "n": n, "url": url})
-    return found
+        "book": book, "game": game, "variants_url": reverse(f"variants_{game}")})
 
 
 @require_safe
 def variants(request: HttpRequest, game: str) -> HttpResponse:
-    from .models import SimulationResult
-    from .rulebook import GAMES
-    from .simulation import PLAYERS, Sums
-    from .statistics import figures
-    from .variants import SOURCES, preset_label, preset_table
-
     book = next(g for g in GAMES if g.key == game)
     table = preset_table(game)
     stored = {r.preset: r for r in SimulationResult.objects.filter(game=game, players=PLAYERS[game])

@@ -18,6 +18,8 @@ import random
 import secrets
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -25,12 +27,13 @@ from games import replay as stored
 from games.adapters import ADAPTERS, Slot, adapter
 from games.reasons import reason_text
 from games.scenario_messages import scenario_problem
+from practice import service as practice_service
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
-from rules.variants import form_value
+from rules.variants import OPTION_LABELS, form_value, value_label
 
 from .models import TeacherScenario
 
@@ -153,8 +156,6 @@ def _same(a: Any, b: Any) -> bool:
 
 def rule_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The scenario's rule set and every single option, for the editor's rules form."""
-    from rules.variants import OPTION_LABELS, value_label
-
     module = game_module(data["game"])
     current = _options(data)
     preset = (data.get("rules") or {}).get("preset", module.DEFAULT_PRESET)
@@ -484,9 +485,6 @@ def export_json(obj: TeacherScenario) -> str:
 # --------------------------------------------------------------------------- practice games
 def _you_words() -> set[str]:
     """The practice form's default player name ("You") in every language of the site."""
-    from django.conf import settings
-    from django.utils import translation
-
     words = set()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
@@ -521,12 +519,10 @@ def _named_learner(data: dict[str, Any], human: str) -> dict[str, Any]:
 
 def from_practice(session, record: Any) -> TeacherScenario:
     """A saved scenario from a finished practice game (through the practice export)."""
-    from practice.service import export
-
     if record.result is None:
         raise TeacherError(_("Only a finished game can be presented: its hands are secret "
                              "until the deal is over."), status=409)
-    data = _named_learner(export(record), record.names[record.human_seat])
+    data = _named_learner(practice_service.export(record), record.names[record.human_seat])
     try:  # a game stored before names were checked may hold a control character
         broken = bool(scenario.check(scenario.parse(data)))
     except ScenarioError:

@@ -24,13 +24,15 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import presentation as P
+from games import registry
 from games.adapters import adapter
 from games.reasons import reason_text
 from games.replay import Frame, Replay, replay
 from games.templatetags.cards import card_context
 from practice.models import PracticeGame
+from practice.service import owner_token
+from rules.engine import cards as C
 from rules.engine import scenario
-from rules.engine.games import GAME_NAMES
 from tutorials import lessons
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
@@ -56,18 +58,16 @@ def _partial(request: HtmxHttpRequest) -> bool:
 # --------------------------------------------------------------------------- new / import
 def _new_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
     finished = []
-    from practice.service import owner_token
-
     token = owner_token(request.session)
     if token:
         finished = list(PracticeGame.objects.filter(owner=token, result__isnull=False)[:10])
     tutorials = [{"title": t.title, "game": GAME_TITLES[t.game],
                   "url": reverse("tutorial_present", kwargs={"game": t.game, "slug": t.slug,
                                                               "step": 1})}
-                 for g in lessons.GAMES for t in lessons.BY_GAME[g]]
+                 for ts in lessons.BY_GAME.values() for t in ts]
     games = [{"value": g, "label": GAME_TITLES[g],
               "presets": [{"value": f"{g}:{p}", "label": p} for p in S.presets(g)]}
-             for g in GAME_NAMES]
+             for g in registry.KEYS]
     return {"games": games, "mine": S.mine(request.session), "practice": finished,
             "tutorials": tutorials, "max_kb": S.MAX_UPLOAD_BYTES // 1024,
             "form": {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla"}, **extra}
@@ -126,8 +126,6 @@ def import_file(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def from_practice(request: HttpRequest) -> HttpResponse:
-    from practice.service import owner_token
-
     form = F.FromPracticeForm(request.POST)
     key = form.cleaned_data["game_id"] if form.is_valid() else None
     token = owner_token(request.session)
@@ -178,7 +176,6 @@ def _deal_list(obj: TeacherScenario, start: Any = None) -> list[dict[str, Any]]:
 
 
 def _parse(code: str) -> int:
-    from rules.engine import cards as C
     return C.parse(code)
 
 
@@ -490,7 +487,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
 
 @require_safe
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
-    tutorial = lessons.get(game, slug) if game in GAME_NAMES else None
+    tutorial = lessons.get(game, slug) if game in registry.BY_KEY else None
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
         return render(request, "teacher/not_found.html", {
             "message": _("There is no such tutorial step."),

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import GAME_TITLES
+from games.registry import GAME_TITLES, GAMES
 from games.replay import Replay, replay_file
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
@@ -404,8 +404,9 @@ SPARDAME = (
     ), viewer="Anna"),
 )
 
-GAMES = ("dam", "dolda", "spardame")
-BY_GAME: dict[str, tuple[Tutorial, ...]] = {"dam": DAM, "dolda": DOLDA, "spardame": SPARDAME}
+# Each game's tutorials in the order its index lists them, the games in the registry's order.
+BY_GAME: dict[str, tuple[Tutorial, ...]] = {
+    g.key: tuple(t for t in (*DAM, *DOLDA, *SPARDAME) if t.game == g.key) for g in GAMES}
 TUTORIALS: dict[tuple[str, str], Tutorial] = {(t.game, t.slug): t for g in BY_GAME.values()
                                               for t in g}
 

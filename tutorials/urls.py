@@ -2,20 +2,16 @@
 
 ``/tutorials/`` (translated slug) is the overview; ``/<game>/tutorials/`` a game's index and
 ``/<game>/tutorials/<slug>/<step>/`` one step, with ``…/<step>/move/`` for "your move" POSTs.
-The game segments are those of rules/urls.py.
+The game segments are the registry's (games/registry.py).
 """
 
 from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import views
+from games.registry import GAMES
 
-GAME_SEGMENTS = (
-    ("dam", "dam/"),
-    ("dolda", _("dam-with-hidden-cards/")),
-    ("spardame", "spardame/"),
-)
+from . import views
 
 urlpatterns = [
     path(_("tutorials/"), views.overview, name="tutorials"),
@@ -23,7 +19,8 @@ urlpatterns = [
          name="tutorials_reset"),
 ]
 
-for _game, _segment in GAME_SEGMENTS:
+for _entry in GAMES:
+    _game, _segment = _entry.key, _entry.segment
     _base = format_lazy("{}{}", _segment, _("tutorials/"))
     _kw = {"game": _game}
     urlpatterns += [

@@ -226,7 +226,7 @@ def _entries(request: HttpRequest, game: str, done: set[str]) -> list[dict[str, 
 def overview(request: HtmxHttpRequest) -> HttpResponse:
     done = progress.finished(request)
     games = [{"game": g, "title": lessons.GAME_TITLES[g], "url": reverse(f"tutorials_{g}"),
-              "entries": _entries(request, g, done)} for g in lessons.GAMES]
+              "entries": _entries(request, g, done)} for g in lessons.BY_GAME]
     return render(request, "tutorials/overview.html", {
         "games": games, "done_count": len(done), "total": len(lessons.TUTORIALS),
         "has_progress": bool(done or progress.stars(request))})

@@ -4,13 +4,12 @@ Later features add their entry here; the header shows an entry only when its URL
 """
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from games.registry import GAMES
 
 NAV_ITEMS = [
     ("home", _("Home")),
-    ("rules_dam", pgettext_lazy("menu: the attack game", "Dam")),
-    ("rules_dolda", _("Hidden cards")),
-    ("rules_spardame", _("Spardame")),
+    *((f"rules_{game.key}", game.menu_label) for game in GAMES),
     ("tutorials", _("Learn")),
     ("practice", _("Practise")),
     ("scenarios_new", _("Teach")),

@@ -11,6 +11,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from rules.engine import cards
 
+from .context_processors import LANGUAGE_NAMES
+
 
 @require_safe
 def root_redirect(request: HttpRequest) -> HttpResponse:
@@ -66,8 +68,6 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The 404 page in the site's layout and the address's language; its language links lead
     to the home page in each language (the missing page has no counterpart)."""
-    from .context_processors import LANGUAGE_NAMES
-
     current = translation.get_language()
     alternates = []
     for code, _name in settings.LANGUAGES:

@@ -7,7 +7,7 @@ the engine; an adapter turns them into page text, forms and buttons.
 
 from __future__ import annotations
 
-from rules.engine.games import GAME_NAMES
+from games.registry import KEYS
 
 from .base import MOVE_LABELS, GameAdapter, Slot
 from .dam import DamAdapter
@@ -16,7 +16,7 @@ from .spardame import SpardameAdapter
 
 ADAPTERS: dict[str, GameAdapter] = {a.name: a for a in (DamAdapter(), DoldaAdapter(),
                                                            SpardameAdapter())}
-assert tuple(ADAPTERS) == GAME_NAMES
+assert tuple(ADAPTERS) == KEYS
 
 
 def adapter(game: str) -> GameAdapter:

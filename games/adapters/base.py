@@ -102,8 +102,6 @@ class GameAdapter(ABC):
     # Names the teacher's editor starts a new scenario with.
     teacher_players: ClassVar[tuple[str, ...]] = ("Anna", "Bo", "Cilla")
     blurb: ClassVar[Promise]
-    # The queen of spades (and any other card) under the name this game gives it.
-    card_names: ClassVar[dict[int, Promise]] = {}
 
     # ------------------------------------------------------------------ cards in text
     def card(self, card: int) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import table_parts as parts
 from games.cardnames import in_sentence, suit_name
@@ -40,8 +40,6 @@ class DamAdapter(GameAdapter):
     default_players = 3
     blurb = gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
                          "deals keeps a tally of who lost.")
-    card_names = {C.QUEEN_OF_SPADES: pgettext_lazy("card in the game Dam",
-                                                   "queen of spades (Svarta Maja)")}
     summary_column = gettext_lazy("Lost")
 
     # ------------------------------------------------------------------ deals and series

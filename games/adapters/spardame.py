@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import table_parts as parts
 from rules.engine import cards as C
@@ -34,8 +34,6 @@ class SpardameAdapter(GameAdapter):
     teacher_players = ("Anna", "Bo", "Cilla", "David")
     blurb = gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
                          "the point limit.")
-    card_names = {C.QUEEN_OF_SPADES: pgettext_lazy("card in the game Spardame",
-                                                   "queen of spades (the Black Maria)")}
 
     # ------------------------------------------------------------------ deals and series
     def explicit_deal(self, state: Any) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 from django import template
 
+from rules import variants
+
 register = template.Library()
 
 
@@ -12,14 +14,10 @@ def get_item(mapping: dict, key):
 @register.filter
 def option_label(option: str) -> str:
     """An option key as its translated name (rules.variants.OPTION_LABELS)."""
-    from rules.variants import option_label as label
-
-    return label(option)
+    return variants.option_label(option)
 
 
 @register.filter
 def preset_label(preset: str, game: str) -> str:
     """A rule set's slug as its translated name: ``{{ slug|preset_label:game }}``."""
-    from rules.variants import preset_label as label
-
-    return label(game, preset)
+    return variants.preset_label(game, preset)

@@ -107,4 +107,4 @@ def test_nudges_are_in_the_narration_catalogue_list():
 
 def test_every_tutorial_has_its_your_move_steps_checked():
     assert len(YOUR_MOVES) >= 20
-    assert {t.game for t, _n, _s in YOUR_MOVES} == set(lessons.GAMES)
+    assert {t.game for t, _n, _s in YOUR_MOVES} == set(lessons.BY_GAME)

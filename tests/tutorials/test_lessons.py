@@ -22,7 +22,7 @@ def test_thirteen_tutorials_for_the_three_games():
     assert counts == {"dam": 7, "dolda": 3, "spardame": 3}
 
 
-@pytest.mark.parametrize("game", lessons.GAMES)
+@pytest.mark.parametrize("game", lessons.BY_GAME)
 def test_at_least_three_tutorials_per_game_have_your_move_steps(game):
     assert sum(any(s.your_move for s in t.steps) for t in lessons.BY_GAME[game]) >= 3
 

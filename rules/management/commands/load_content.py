@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from rules import simulation
-from rules.models import FaqEntry, GlossaryTerm
+from rules.models import FaqEntry, GlossaryTerm, SimulationResult
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 FILES = {"faq.json": FaqEntry, "glossary.json": GlossaryTerm}
@@ -50,6 +50,6 @@ class Command(BaseCommand):
             statistics = simulation.read_shipped()
         except (OSError, json.JSONDecodeError) as exc:
             raise CommandError(f"{simulation.SHIPPED}: {exc}") from exc
-        count = simulation.load_into_database(statistics)
+        count = SimulationResult.load(statistics)
         if options["verbosity"] > 1:
             self.stdout.write(f"{simulation.SHIPPED.name}: {count} rule sets loaded")

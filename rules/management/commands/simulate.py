@@ -27,8 +27,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games.registry import KEYS as GAME_NAMES
 from rules import simulation
-from rules.engine.games import GAME_NAMES, game_module
+from rules.engine.games import game_module
 from rules.models import SimulationResult
 from rules.simulation import PLAYERS, Sums, play_chunk
 
@@ -132,7 +133,7 @@ class Command(BaseCommand):
         tmp.write_text(simulation.dump(data), encoding="utf-8")
         tmp.replace(path)
         with transaction.atomic():
-            count = simulation.load_into_database(data)
+            count = SimulationResult.load(data)
         seconds = time.monotonic() - started
         self.stdout.write(f"Wrote {path} ({len(targets)} rule sets simulated, {deals} deals each, "
                           f"{seconds:.0f} s) and loaded {count} rule sets into the database.")
