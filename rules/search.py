@@ -19,8 +19,16 @@ from collections.abc import Iterable, Sequence
 from django.db import connections
 from django.db.models import Model, QuerySet
 
+from rules.engine.scenario import CONTROL
+
 # PostgreSQL's text search configurations, by site language (all ship with PostgreSQL).
 CONFIGS = {"sv": "swedish", "fi": "finnish", "nb": "norwegian", "en": "english"}
+
+
+def plain(query: str) -> str:
+    """The query with its control characters read as spaces: nobody types them, and NUL is
+    more than PostgreSQL takes in a string (its search would fail, not find nothing)."""
+    return " ".join(CONTROL.sub(" ", query).split())
 
 
 def search_words(query: str) -> list[str]:
@@ -45,6 +53,7 @@ def full_text_ids(queryset: QuerySet, fields: Sequence[str], query: str, lang: s
     ``fields`` of language ``lang`` (modeltranslation's ``<field>_<lang>`` columns); none
     on another database."""
     config = CONFIGS.get(lang)
+    query = plain(query)
     if config is None or connections[queryset.db].vendor != "postgresql":
         return set()
     from django.contrib.postgres.search import SearchQuery, SearchVector
@@ -60,6 +69,7 @@ def search(queryset: QuerySet, query: str, lang: str, fields: Sequence[str],
     """The entries of ``queryset`` that ``query`` finds: by word starts in ``fields`` (the
     page language's text through modeltranslation) plus the extra attribute names ``texts``,
     or by PostgreSQL's full-text search in ``fields``."""
+    query = plain(query)
     found = full_text_ids(queryset, fields, query, lang)
     names = (*fields, *texts)
     return [e for e in queryset

@@ -9,7 +9,7 @@ from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
 from .models import GAME_CHOICES, FaqEntry, GlossaryTerm
-from .search import search
+from .search import plain, search
 
 MAX_QUERY = 100
 
@@ -26,7 +26,7 @@ def _grouped(entries):
 
 @require_safe
 def faq(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY]
+    query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
     if query:
         entries = search(FaqEntry.objects.all(), query, get_language(), ("question", "answer"))
@@ -38,7 +38,7 @@ def faq(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY]
+    query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())
     if query:
         # A term is found by its name in any language too ("shoot the moon" on /sv/).
