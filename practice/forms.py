@@ -15,7 +15,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dam_site.forms import TextField, WordsField
+from dam_site.forms import NumberField, TextField, WordsField
 from rules.adapters import GameAdapter, adapter
 from rules.engine.options import build_options, option_choices
 from rules.variants import OPTION_LABELS, form_value, preset_label, value_label
@@ -29,7 +29,7 @@ CHOOSE_A_MOVE = _("Choose a move with one of the buttons.")
 class VersionForm(forms.Form):
     """The version of the game the page showed (a stale one is refused by the service)."""
 
-    version = forms.IntegerField(error_messages={"required": INCOMPLETE, "invalid": INCOMPLETE})
+    version = NumberField(error_messages={"required": INCOMPLETE, "invalid": INCOMPLETE})
 
 
 class MoveForm(forms.Form):
@@ -69,12 +69,12 @@ class HintForm(forms.Form):
 class PuzzleForm(forms.Form):
     """The reviewed move a "try it again" button opens as a puzzle."""
 
-    move = forms.IntegerField(min_value=0, error_messages={
+    move = NumberField(min_value=0, error_messages={
         "required": INCOMPLETE, "invalid": INCOMPLETE, "min_value": INCOMPLETE})
 
 
 class ReplayStepForm(forms.Form):
-    step = forms.IntegerField(required=False)
+    step = NumberField(required=False)
     open = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False,
                                   empty_value=0)
 

@@ -155,6 +155,24 @@ def test_malformed_posts_get_a_message_and_change_nothing(client, payload):
     assert record.version == 0
 
 
+@pytest.mark.parametrize("digits", ["\u0660", "\uff10", "\u09e6", "\U0001d7ce"])
+def test_a_version_in_other_than_ascii_digits_is_refused(client, digits):
+    """Python's int() reads any script's digits ("\u0660" is the Arabic-Indic zero): a version
+    is written the way the page writes it or not at all."""
+    record = start(client, "dam")
+    action = state_of(record).legal_actions()[-1]
+    fields = adapter("dam").form_fields(action)
+    r = client.post(url(record, "move"), {**fields, "version": digits})
+    assert r.status_code == 400
+    assert "The form was incomplete" in r.content.decode()
+    record.refresh_from_db()
+    assert record.version == 0 and record.actions == []
+    for what in ("step", "undo"):
+        assert client.post(url(record, what), {"version": digits}).status_code == 400
+    record.refresh_from_db()
+    assert record.version == 0
+
+
 def test_double_submit_applies_the_move_once(client):
     record = start(client, "dam")
     action = state_of(record).legal_actions()[-1]
