@@ -194,38 +194,43 @@ def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
     return _answer(request, "live/join.html", {"form": form, "error": error}, status=status)
 
 
-def _failures(request: HttpRequest, count: bool) -> int:
-    """Wrong codes tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
-    sliding window as in dam_site/ratelimit.py): the seconds to wait before trying again, or
-    0.  Only failures count, so a class behind one school address joins at once, while
-    guessing codes is held to a few tries a minute."""
+def _failure(request: HttpRequest) -> int:
+    """Count a wrong code tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
+    sliding window as in dam_site/ratelimit.py): the seconds to wait before trying again when
+    it is one too many, or 0.  The count is taken (atomically, in the cache) before the
+    visitor is told the code was wrong, so guesses sent at once get no more answers than the
+    limit; a right code is never counted or refused, so a class behind one school address
+    joins at once even after a few mistyped codes."""
     rate = getattr(settings, "LIVE_JOIN_FAILURES", None)
     if not rate:
         return 0
-    usage = sliding_usage("live_join_failures", client_key(request), rate, increment=count)
+    usage = sliding_usage("live_join_failures", client_key(request), rate)
     return usage.retry_after if usage.should_limit else 0
+
+
+def _wrong_code(request: HttpRequest, form: F.JoinForm, status: int,
+                message: str) -> HttpResponse:
+    wait = _failure(request)
+    if wait:
+        response = _join_page(request, form, 429, ngettext(
+            "Too many wrong codes were tried from this network. Wait %(n)d second and "
+            "try again.", "Too many wrong codes were tried from this network. Wait "
+            "%(n)d seconds and try again.", wait) % {"n": wait})
+        response["Retry-After"] = str(wait)
+        return response
+    return _join_page(request, form, status, message)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
-        wait = _failures(request, count=False)
-        if wait:
-            response = _join_page(request, form, 429, ngettext(
-                "Too many wrong codes were tried from this network. Wait %(n)d second and "
-                "try again.", "Too many wrong codes were tried from this network. Wait "
-                "%(n)d seconds and try again.", wait) % {"n": wait})
-            response["Retry-After"] = str(wait)
-            return response
         if not form.is_valid():
-            _failures(request, count=True)
-            return _join_page(request, form, 400, F.first_error(form))
+            return _wrong_code(request, form, 400, F.first_error(form))
         try:
             obj = S.join(request.session, form.cleaned_data["code"], form.cleaned_data["name"])
         except S.LiveError as exc:
-            _failures(request, count=True)
-            return _join_page(request, form, exc.status, exc.message)
+            return _wrong_code(request, form, exc.status, exc.message)
         return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
     initial = F.JoinForm.initial_code(request.GET)
     return _join_page(request, F.JoinForm(initial={"code": initial}))
