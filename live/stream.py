@@ -169,11 +169,12 @@ def _current(code: str, student: int | None) -> dict[str, Any] | None:
 _snapshots: dict[str, tuple[float, asyncio.Future]] = {}
 
 
-async def _fresh_snapshot(code: str) -> dict[str, Any] | None:
-    """The row again, read once per process per second however many streams ask."""
+async def _fresh_snapshot(code: str, since: float | None = None) -> dict[str, Any] | None:
+    """The row again, read once per process per second however many streams ask; with
+    ``since`` (a ``time.monotonic()``), only a reading begun after that moment will do."""
     now = time.monotonic()
     held = _snapshots.get(code)
-    if held is None or now - held[0] > 1.0:
+    if held is None or now - held[0] > 1.0 or (since is not None and held[0] <= since):
         future = asyncio.get_running_loop().create_task(
             db(S.load_snapshot)(code))
         held = _snapshots[code] = (now, future)
@@ -224,8 +225,11 @@ async def _follow_async(follower: Follower, names: list[str],
                         snap: dict[str, Any] | None) -> AsyncIterator[bytes]:
     yield f"retry: {RETRY_MS}\n\n".encode()
     async with bus.AsyncSubscription(names) as sub:
-        # Subscribed before the first state is drawn: nothing published meanwhile is lost.
-        snap = await _fresh_snapshot(follower.code) or snap
+        # Subscribed before the first state is drawn: nothing published meanwhile is lost,
+        # provided the row is read after subscribing.  An older reading another stream shares
+        # may predate a change whose message came before this subscription, and no message
+        # would repair it for QUIET seconds.
+        snap = await _fresh_snapshot(follower.code, since=time.monotonic()) or snap
         while True:
             key = follower.wants(snap)
             if snap is None:
