@@ -24,6 +24,8 @@ class ControlForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     step = NumberField(min_value=0, max_value=10_000, required=False)
     seat = forms.RegexField(regex=r"^(all|[0-9]{1,2})?$", required=False)
+    # The question number the page showed (Ask): a second press of the same form opens nothing.
+    question = NumberField(min_value=0, max_value=1_000_000, required=False)
 
 
 class JoinForm(forms.Form):

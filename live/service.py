@@ -342,11 +342,14 @@ def join(session: Any, code: str, name: str) -> LiveSession:
     return obj
 
 
-def _change(obj: LiveSession, **fields: Any) -> LiveSession:
-    """Store ``fields`` and a new version, then tell every follower."""
-    LiveSession.objects.filter(pk=obj.pk).update(version=F("version") + 1, **fields)
+def _change(obj: LiveSession, when: dict[str, Any] | None = None, **fields: Any) -> LiveSession:
+    """Store ``fields`` and a new version, then tell every follower; with ``when``, only if
+    the row still holds those values (else nothing changes)."""
+    changed = LiveSession.objects.filter(pk=obj.pk, **(when or {})).update(
+        version=F("version") + 1, **fields)
     obj.refresh_from_db()
-    publish_state(obj)
+    if changed:
+        publish_state(obj)
     return obj
 
 
@@ -364,14 +367,18 @@ def goto(obj: LiveSession, step: int, seat: int | None) -> LiveSession:
     return _change(obj, step=step, seat=seat, question_state=LiveSession.NO_QUESTION)
 
 
-def open_question(obj: LiveSession) -> LiveSession:
+def open_question(obj: LiveSession, seen: int | None = None) -> LiveSession:
+    """Open the next question; ``seen`` is the question number the teacher's page showed when
+    Ask was pressed.  A press sent twice (a double click, a form sent again after the reveal)
+    opens one question: the second finds the number moved on, or loses the race to it."""
     pres = presentation(obj.kind, obj.ref)
     if pres is None:
         raise LiveError(_("The presentation of this session is gone."), status=410)
     question(pres, obj.step, obj.seat)  # raises when there is none to ask
-    if obj.question_state == LiveSession.OPEN:
+    if obj.question_state == LiveSession.OPEN or (seen is not None and seen != obj.question):
         return obj
-    return _change(obj, question=F("question") + 1, question_state=LiveSession.OPEN)
+    return _change(obj, when={"question": obj.question, "question_state": obj.question_state},
+                   question=F("question") + 1, question_state=LiveSession.OPEN)
 
 
 def reveal(obj: LiveSession) -> LiveSession:

@@ -153,7 +153,7 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                     else int(d["seat"]))
             S.goto(obj, step, seat)
         elif action == "open":
-            S.open_question(obj)
+            S.open_question(obj, d["question"])
         elif action == "reveal":
             S.reveal(obj)
         elif action == "close":

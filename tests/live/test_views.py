@@ -3,7 +3,9 @@ and the projector send them (the attacks on them are in tests/hardening/test_liv
 
 from __future__ import annotations
 
+import re
 import threading
+from http.cookies import SimpleCookie
 
 import pytest
 from django.core.cache import cache
@@ -97,3 +99,65 @@ def test_parallel_wrong_codes_get_no_more_answers_than_the_limit(join_limit, mon
     for t in threads:
         t.join(30)
     assert sorted(statuses) == [404] * 10 + [429] * 2
+
+
+# --------------------------------------------------------------------------- asking
+ASKED = re.compile(r'name="question" value="([0-9]+)"')
+
+
+def test_the_same_ask_sent_again_opens_no_second_question(teacher, student):
+    """A double click's second request, or the form sent again later, carries the question
+    number the page showed when it was pressed."""
+    code = go_live(teacher, step=ASK_STEP)
+    join(student, code)
+    control(teacher, code, action="open", question=0)
+    control(teacher, code, action="reveal")
+    control(teacher, code, action="open", question=0)
+    obj = LiveSession.objects.get()
+    assert (obj.question, obj.question_state) == (1, "revealed")
+    control(teacher, code, action="close")
+    page = teacher.get(url("live_projector", args=[code])).content.decode()
+    controls = page.split('class="live-question-controls"')[1].split("</form>")[0]
+    match = ASKED.search(controls)
+    assert match and match.group(1) == "1"
+    control(teacher, code, action="open", question=1)  # asked again on purpose
+    assert LiveSession.objects.get().question == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_asks_at_once_open_one_question(monkeypatch):
+    """Both requests read the session before either opens the question."""
+    teacher, student = Client(), Client()
+    code = go_live(teacher, step=ASK_STEP)
+    join(student, code)
+    arrived = threading.Barrier(2, timeout=10)
+    first = threading.local()
+    asked = S.question
+
+    def question_together(*args, **kwargs):
+        if not getattr(first, "done", False):
+            first.done = True
+            arrived.wait()
+        return asked(*args, **kwargs)
+
+    monkeypatch.setattr(S, "question", question_together)
+    statuses: list[int] = []
+
+    def ask() -> None:
+        browser = Client()
+        browser.cookies = SimpleCookie(teacher.cookies.output(header=""))
+        try:
+            statuses.append(control(browser, code, action="open", question=0).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    monkeypatch.undo()
+    assert statuses == [303, 303]
+    assert LiveSession.objects.get().question == 1
+    r = student.post(url("live_answer", args=[code]), {"question": 1, "choice": "take"})
+    assert r.status_code == 303 and LiveAnswer.objects.count() == 1
