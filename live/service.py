@@ -134,6 +134,9 @@ class Decision:
     mover: int
     move: str  # scenario notation with the player's name
     reason: Any  # text or lazy text, or a callable giving the text; may be ""
+    # The position after the move when ``reason`` is the narration of the move itself, which
+    # may name what the move brings to light (the card drawn from the stock).
+    after: Any = None
 
 
 @dataclass
@@ -178,7 +181,7 @@ def presentation(kind: str, ref: str) -> Presentation | None:
             if not words or words[0] not in scn.players:
                 return None
             return Decision(scn, frames[step].state, scn.players.index(words[0]), nxt.move,
-                            lambda: TS.narration(nxt.say)["text"])
+                            lambda: TS.narration(nxt.say)["text"], frames[step + 1].state)
 
         return Presentation(kind, obj.code, 0, len(frames) - 1, list(scn.players), scn.game,
                             lambda step, seat: TV.scenario_show(obj, scn, frames, step, seat),
@@ -205,6 +208,7 @@ def presentation(kind: str, ref: str) -> Presentation | None:
                 return None
             # The explanation: this step's own, else that of the step showing the move.
             reason: Any = ""
+            after = None
             if lesson.your_move:
                 reason = lesson.better or lesson.nudge or ""
             else:
@@ -213,9 +217,9 @@ def presentation(kind: str, ref: str) -> Presentation | None:
                 if asked:
                     reason = asked[0].better or asked[0].nudge or ""
                 elif later:
-                    reason = later[0].say
+                    reason, after = later[0].say, rp.states[shown + 1]
             return Decision(rp.scn, rp.states[shown], rp.scn.players.index(words[0]),
-                            nxt.move, reason)
+                            nxt.move, reason, after)
 
         return Presentation(kind, f"{game}/{slug}", 1, len(tutorial.steps),
                             list(rp.scn.players), game,
@@ -260,6 +264,27 @@ def _visible(game: str, state: Any, seat: int | None) -> set[int]:
     return shown | TV._open_to(view)
 
 
+def _face_up(table: Any) -> set[str]:
+    """The codes of the cards a table context (``tutorials.presenters.table_context``) shows
+    face up: each is a card context (``rules.templatetags.cards.card_context``)."""
+    if isinstance(table, dict):
+        if "code" in table and "rank" in table:
+            return {table["code"]}
+        return set().union(*(_face_up(v) for v in table.values()))
+    if isinstance(table, list | tuple):
+        return set().union(*(_face_up(v) for v in table))
+    return set()
+
+
+def _brings_out(scn: Any, before: Any, after: Any) -> bool:
+    """Whether a move puts a card face up on the all-hands-open table that was face down
+    before it (drawn from the stock, dealt from it)."""
+    def shown(state: Any) -> set[str]:
+        return _face_up(TV._table(scn, TS.Frame(0, state), None))
+
+    return bool(shown(after) - shown(before))
+
+
 def _named(text: str) -> set[int]:
     out = set()
     for word in text.split():
@@ -301,7 +326,13 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
                               game.describe(a, dec.scn.players)))
     # The teacher's narration and the lessons' explanations may name any card of any hand
     # (the presenter, too, shows them only with every hand open): a seat's view has none.
-    reason = "" if seat is not None else dec.reason() if callable(dec.reason) else dec.reason
+    reason: Any = ""
+    if seat is None and dec.after is not None and _brings_out(dec.scn, dec.state, dec.after):
+        # The narration of the move itself may name a card only the move turns face up, still
+        # hidden here: the game's own reason instead, from what the mover sees.
+        reason = game.reason(dec.state.view(dec.mover), expected, dec.scn.players)
+    elif seat is None:
+        reason = dec.reason() if callable(dec.reason) else dec.reason
     return Question(pres.players[dec.mover], options, _canonical(module, expected),
                     str(reason or ""))
 
