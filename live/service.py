@@ -349,10 +349,14 @@ def start(session: Any, kind: str, ref: str, step: int, seat: int | None) -> Liv
     obj = LiveSession.objects.create(
         code=new_code(), teacher_key=secrets.token_urlsafe(32), kind=kind, ref=pres.ref,
         step=step, seat=seat, expires=timezone.now() + lifetime())
+    grant_teacher(session, obj)
+    return obj
+
+
+def grant_teacher(session: Any, obj: LiveSession) -> None:
     keys = dict(session.get(SESSION_TEACHER) or {})
     keys[obj.code] = obj.teacher_key
     session[SESSION_TEACHER] = dict(list(keys.items())[-20:])
-    return obj
 
 
 def join(session: Any, code: str, name: str) -> LiveSession:
@@ -360,17 +364,21 @@ def join(session: Any, code: str, name: str) -> LiveSession:
     if obj is None:
         raise LiveError(str(NO_SESSION), status=404)
     name = TS.without_controls(" ".join(name.split()))[:MAX_NAME]
-    known = dict(session.get(SESSION_STUDENT) or {})
     student = student_of(session, obj)
     if student is None:
         student = LiveStudent.objects.create(session=obj, name=name)
     elif name and name != student.name:
         student.name = name
         student.save(update_fields=["name"])
-    known[obj.code] = student.pk
-    session[SESSION_STUDENT] = dict(list(known.items())[-20:])
+    grant_student(session, obj, student)
     publish_answers(obj)  # the projector counts who has joined
     return obj
+
+
+def grant_student(session: Any, obj: LiveSession, student: LiveStudent) -> None:
+    known = dict(session.get(SESSION_STUDENT) or {})
+    known[obj.code] = student.pk
+    session[SESSION_STUDENT] = dict(list(known.items())[-20:])
 
 
 def _change(obj: LiveSession, when: dict[str, Any] | None = None, **fields: Any) -> LiveSession:

@@ -32,11 +32,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from dam_site.htmx import HtmxHttpRequest
+from dam_site.once import made, once
 from dam_site.ratelimit import client_key, sliding_usage
 
 from . import forms as F
 from . import service as S
-from .models import LiveSession
+from .models import LiveSession, LiveStudent
 
 
 def _not_found(request: HttpRequest, message: str = "") -> HttpResponse:
@@ -54,7 +55,17 @@ def _answer(request: HttpRequest, template: str, ctx: dict[str, Any],
 
 
 # --------------------------------------------------------------------------- teacher
+def _started(request: HttpRequest, code: str) -> HttpResponse | None:
+    """"Go live" sent twice: the session the first send started, while it runs."""
+    obj = LiveSession.objects.filter(code=code).first()
+    if obj is None or not S.is_running(obj):
+        return None
+    S.grant_teacher(request.session, obj)
+    return HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303)
+
+
 @require_POST
+@once(_started)
 def start(request: HttpRequest) -> HttpResponse:
     form = F.StartForm(request.POST)
     if not form.is_valid():
@@ -64,7 +75,8 @@ def start(request: HttpRequest) -> HttpResponse:
         obj = S.start(request.session, d["kind"], d["ref"], d["step"], d["seat"])
     except S.LiveError as exc:
         return _not_found(request, exc.message)
-    return HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303)
+    return made(HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303),
+                obj.code)
 
 
 def _teacher_session(request: HttpRequest, code: str) -> LiveSession | None:
@@ -221,7 +233,17 @@ def _wrong_code(request: HttpRequest, form: F.JoinForm, status: int,
     return _join_page(request, form, status, message)
 
 
+def _joined(request: HttpRequest, student_id: str) -> HttpResponse | None:
+    """The join form sent twice: the student the first send made, while the session runs."""
+    student = LiveStudent.objects.filter(pk=int(student_id)).select_related("session").first()
+    if student is None or not S.is_running(student.session):
+        return None
+    S.grant_student(request.session, student.session, student)
+    return HttpResponseRedirect(reverse("live_follow", args=[student.session.code]), status=303)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
+@once(_joined)
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
@@ -231,7 +253,8 @@ def join(request: HttpRequest) -> HttpResponse:
             obj = S.join(request.session, form.cleaned_data["code"], form.cleaned_data["name"])
         except S.LiveError as exc:
             return _wrong_code(request, form, exc.status, exc.message)
-        return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
+        return made(HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303),
+                    str(request.session[S.SESSION_STUDENT][obj.code]))
     initial = F.JoinForm.initial_code(request.GET)
     return _join_page(request, F.JoinForm(initial={"code": initial}))
 

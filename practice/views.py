@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from dam_site.forms import first_error
 from dam_site.htmx import HtmxHttpRequest
+from dam_site.once import made, once
 from rules.adapters import ADAPTERS, MOVE_LABELS, adapter
 from rules.engine import cards as C
 from rules.titles import GAME_TITLES
@@ -70,7 +71,19 @@ def _overview_context(request: HttpRequest) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- new game
+def _created(request: HttpRequest, game_id: str) -> HttpResponse | None:
+    """The new-game form sent twice: the game the first send made, while nobody has moved
+    (after that, the form sent again is a wish for another game)."""
+    record = PracticeGame.objects.filter(pk=game_id, version=0).first()
+    owner = P.owner_token(request.session)
+    if record is None or owner not in (None, record.owner):
+        return None
+    request.session[P.OWNER_KEY] = record.owner  # a new visitor's second session
+    return HttpResponseRedirect(reverse(f"practice_{record.game}_play", args=[record.pk]))
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
+@once(_created)
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         form = NewGameForm(game, request.POST)
@@ -86,7 +99,8 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             except P.PracticeError as exc:
                 form.add_error(None, exc.message)
             else:
-                return HttpResponseRedirect(reverse(f"practice_{game}_play", args=[record.pk]))
+                return made(HttpResponseRedirect(reverse(f"practice_{game}_play",
+                                                         args=[record.pk])), str(record.pk))
         status = 400
     else:
         # ?preset= comes from links on the rules pages: an unknown one (an old link) is ignored

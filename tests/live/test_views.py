@@ -11,6 +11,8 @@ import pytest
 from django.core.cache import cache
 from django.db import connections
 from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import translation
 
 from live import service as S
 from live.models import LiveAnswer, LiveSession, LiveStudent
@@ -161,3 +163,91 @@ def test_two_asks_at_once_open_one_question(monkeypatch):
     assert LiveSession.objects.get().question == 1
     r = student.post(url("live_answer", args=[code]), {"question": 1, "choice": "take"})
     assert r.status_code == 303 and LiveAnswer.objects.count() == 1
+
+
+# --------------------------------------------------------------------------- double submits
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def form_token(client: Client, path: str, after: str = "") -> str:
+    """The CSRF token of the form a page shows (after ``after`` in its markup): masked anew
+    for each page, it is what a form sent twice sends twice."""
+    html = client.get(path).content.decode()
+    return CSRF.search(html[html.index(after):] if after else html).group(1)
+
+
+def test_go_live_sent_twice_starts_one_session(teacher):
+    with translation.override("en"):
+        present = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla",
+                                                       "step": 1})
+    data = {"kind": "tutorial", "ref": "dam/anna-bo-cilla", "step": 1,
+            "csrfmiddlewaretoken": form_token(teacher, present, 'id="present-live"')}
+    first = teacher.post(url("live_start"), data)
+    second = teacher.post(url("live_start"), data)
+    assert first.status_code == second.status_code == 303
+    assert first["Location"] == second["Location"]
+    assert LiveSession.objects.count() == 1
+    assert teacher.get(second["Location"]).status_code == 200
+
+
+def test_go_live_again_from_a_page_reloaded_starts_another_session(teacher):
+    with translation.override("en"):
+        present = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla",
+                                                       "step": 1})
+    for _ in range(2):
+        data = {"kind": "tutorial", "ref": "dam/anna-bo-cilla", "step": 1,
+                "csrfmiddlewaretoken": form_token(teacher, present, 'id="present-live"')}
+        assert teacher.post(url("live_start"), data).status_code == 303
+    assert LiveSession.objects.count() == 2
+
+
+def test_joining_twice_from_one_browser_counts_one_student(teacher, student):
+    code = go_live(teacher)
+    data = {"code": code, "name": "Sara",
+            "csrfmiddlewaretoken": form_token(student, url("live_join"))}
+    first = student.post(url("live_join"), data)
+    second = student.post(url("live_join"), data)
+    assert first.status_code == second.status_code == 303
+    assert LiveStudent.objects.count() == 1
+    panel = teacher.get(url("live_projector", args=[code])).content.decode()
+    assert "1 student has joined." in panel
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_visitors_join_sent_twice_at_once_counts_one_student(monkeypatch):
+    """Two sends at once of a browser's first form: two new sessions, one student, and
+    whichever answer the browser shows leads to that student's page."""
+    teacher = Client()
+    code = go_live(teacher)
+    token = form_token(Client(), url("live_join"))
+    arrived = threading.Barrier(2, timeout=10)
+    joining = S.join
+
+    def join_together(*args, **kwargs):
+        try:
+            arrived.wait(2)  # the second send waits for the first's record instead
+        except threading.BrokenBarrierError:
+            pass
+        return joining(*args, **kwargs)
+
+    monkeypatch.setattr(S, "join", join_together)
+    browsers = [Client(), Client()]
+    answers: list = [None, None]
+
+    def send(i: int) -> None:
+        try:
+            answers[i] = browsers[i].post(url("live_join"), {
+                "code": code, "csrfmiddlewaretoken": token})
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    monkeypatch.undo()
+    assert [a.status_code for a in answers] == [303, 303]
+    assert LiveStudent.objects.count() == 1
+    for browser, answer in zip(browsers, answers, strict=True):
+        assert browser.get(answer["Location"]).status_code == 200
