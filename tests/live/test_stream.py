@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -19,14 +20,33 @@ from tests.hardening.test_live import control, go_live, join, url
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+WORKERS = 4
+
+
 def in_a_loop(main):
     """Run ``main()`` in an event loop of a thread of its own (a Playwright test earlier in
-    the worker may have left a running loop in this one)."""
+    the worker may have left a running loop in this one).  Every thread that ran database
+    work closes its connection at the end: PostgreSQL would keep the test database busy."""
     out: dict[str, object] = {}
+
+    async def closing():
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(ThreadPoolExecutor(WORKERS))
+        try:
+            return await main()
+        finally:
+            together = threading.Barrier(WORKERS, timeout=10)
+
+            def close() -> None:  # once in each worker: they all wait for each other
+                together.wait()
+                connections.close_all()
+
+            await asyncio.gather(*(loop.run_in_executor(None, close) for _ in range(WORKERS)))
+            await sync_to_async(connections.close_all)()  # the thread-sensitive calls' thread
 
     def run() -> None:
         try:
-            out["value"] = asyncio.run(main())
+            out["value"] = asyncio.run(closing())
         except BaseException as exc:  # reported in the test's thread
             out["error"] = exc
         finally:
