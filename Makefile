@@ -1,5 +1,5 @@
 # Two commands: `make run` serves the site, `make test` runs the whole suite (after `make lint`:
-# ruff over the repository and mypy, strict, over the rules engine).
+# ruff over the repository and mypy over every app, strict on the engine and games/).
 # Both start with `make setup`, which is idempotent and quick when nothing changed.  It plays
 # no deals: the variant pages' statistics ship in rules/content/statistics.json, which
 # load_content puts into the database (regenerate the file with `manage.py simulate --write`).
@@ -41,7 +41,7 @@ run: setup
 # Needs only the installed tools, not the database that `make setup` fills.
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules/engine
+	$(BIN)/mypy
 
 # PYTEST_ARGS narrows a run (CI's PostgreSQL pass leaves out what cannot touch a database).
 # One pytest worker per core (pytest-xdist; three workers on two cores were slower).  Work

@@ -50,6 +50,27 @@ def visible_cards(game: str, state: Any, seat: int | None) -> set[int]:
     return shown | open_to(view)
 
 
+def _face_up(table: Any) -> set[str]:
+    """The codes of the cards a table context (``games.table.table_context``) shows face up:
+    each is a card context (``games.templatetags.cards.card_context``)."""
+    if isinstance(table, dict):
+        if "code" in table and "rank" in table:
+            return {table["code"]}
+        return set().union(*(_face_up(v) for v in table.values()))
+    if isinstance(table, list | tuple):
+        return set().union(*(_face_up(v) for v in table))
+    return set()
+
+
+def brings_out(scn: scenario.Scenario, before: Any, after: Any) -> bool:
+    """Whether a move puts a card face up on the all-hands-open table that was face down
+    before it (drawn from the stock, dealt from it)."""
+    def shown(state: Any) -> set[str]:
+        return _face_up(table(scn, Frame(0, state), None))
+
+    return bool(shown(after) - shown(before))
+
+
 def table(scn: scenario.Scenario, frame: Frame, seat: int | None) -> dict[str, Any]:
     """The table of a frame: every hand open (``seat`` None) or one seat's own view only."""
     state = frame.state
@@ -175,20 +196,27 @@ def scenario_show(title: str, rp: Replay, step: int, seat: int | None) -> dict[s
 class LessonStep(Protocol):
     """A tutorial's step as the presentation reads it (``tutorials.lessons.Step``)."""
 
-    at: int
-    say: Any
-    your_move: bool
-    nudge: Any
-    better: Any
+    @property
+    def at(self) -> int: ...
+    @property
+    def say(self) -> Any: ...
+    @property
+    def your_move(self) -> bool: ...
+    @property
+    def nudge(self) -> Any: ...
+    @property
+    def better(self) -> Any: ...
 
 
 class Lesson(Protocol):
     """A tutorial as the presentation reads it (``tutorials.lessons.Tutorial``)."""
 
-    game: str
-    slug: str
-    title: Any
-
+    @property
+    def game(self) -> str: ...
+    @property
+    def slug(self) -> str: ...
+    @property
+    def title(self) -> Any: ...
     @property
     def steps(self) -> Sequence[LessonStep]: ...
 
@@ -220,6 +248,9 @@ class Decision:
     mover: int
     move: str  # scenario notation with the player's name
     reason: Any  # text or lazy text, or a callable giving the text; may be ""
+    # The position after the move when ``reason`` is the narration of the move itself, which
+    # may name what the move brings to light (the card drawn from the stock).
+    after: Any = None
 
 
 @dataclass
@@ -258,7 +289,7 @@ def scenario_presentation(code: str, title: str, rp: Replay) -> Presentation:
         if not words or words[0] not in scn.players:
             return None
         return Decision(scn, frames[step].state, scn.players.index(words[0]), nxt.move,
-                        lambda: narration(nxt.say)["text"])
+                        lambda: narration(nxt.say)["text"], frames[step + 1].state)
 
     return Presentation("scenario", code, 0, len(frames) - 1, list(scn.players), scn.game,
                         lambda step, seat: scenario_show(title, rp, step, seat), decision)
@@ -278,6 +309,7 @@ def tutorial_presentation(tutorial: Lesson, rp: Replay) -> Presentation:
             return None
         # The explanation: this step's own, else that of the step showing the move.
         reason: Any = ""
+        after = None
         if lesson.your_move:
             reason = lesson.better or lesson.nudge or ""
         else:
@@ -286,9 +318,9 @@ def tutorial_presentation(tutorial: Lesson, rp: Replay) -> Presentation:
             if asked:
                 reason = asked[0].better or asked[0].nudge or ""
             elif later:
-                reason = later[0].say
+                reason, after = later[0].say, rp.states[shown + 1]
         return Decision(rp.scn, rp.states[shown], rp.scn.players.index(words[0]), nxt.move,
-                        reason)
+                        reason, after)
 
     return Presentation("tutorial", f"{tutorial.game}/{tutorial.slug}", 1, len(tutorial.steps),
                         list(rp.scn.players), tutorial.game,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -18,13 +19,18 @@ from django.utils.translation import pgettext_lazy
 
 from rules.engine import cards
 
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
+
+    type StrOrPromise = str | _StrPromise
+
 
 @dataclass(frozen=True)
 class Game:
     key: str  # the engine's name of the game (scenario files, records, URL names)
     title: Promise  # the game's name on every page (one msgid)
     # The address segment, translated where it is a description rather than a name.
-    segment: Promise | str
+    segment: StrOrPromise
     # The game's entry in the site's menu (short: the menu has room for little).
     menu_label: Promise
     # The rule sets' names by their slug (the slugs stay in URLs and files, never in text).

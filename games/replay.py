@@ -34,7 +34,7 @@ CACHE_SECONDS = 60 * 60
 class Frame:
     number: int
     state: Any
-    events: list = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
     step: scenario.Step | None = None
     refused: str = ""  # reason code of an "illegal" step
 
@@ -62,7 +62,7 @@ def frames(scn: scenario.Scenario) -> list[Frame]:
     state = scn.initial_state()
     out = [Frame(0, state)]
     for n, step in enumerate(scn.steps, start=1):
-        events: list = []
+        events: list[dict[str, Any]] = []
         refused = ""
         if step.kind == "do":
             state, events = scenario.apply_move(module, state, scn.players, step.move)

@@ -118,7 +118,7 @@ def _slot_picks(ctx: dict[str, Any], picks: Mapping[tuple[int, int], Mapping[str
 NO_BEAT = gettext_lazy("None of your cards can beat this card.")
 
 
-def event_cards(events: list, viewer: int | None) -> set[int]:
+def event_cards(events: list[dict[str, Any]], viewer: int | None) -> set[int]:
     """Cards a move showed, to highlight them, as the viewer may see them (refills and the
     private cards of others left out)."""
     out: set[int] = set()

@@ -95,7 +95,7 @@ def _client() -> Any:
     global _sync_client
     with _client_lock:
         if _sync_client is None:
-            _sync_client = redis.Redis.from_url(redis_url(), socket_timeout=5,
+            _sync_client = redis.Redis.from_url(redis_url() or "", socket_timeout=5,
                                                  health_check_interval=30)
         return _sync_client
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from web.forms import TextField, first_error
+from web.forms import NumberField, TextField, first_error
 
 from . import service as S
 
@@ -15,15 +15,17 @@ __all__ = ["AnswerForm", "ControlForm", "JoinForm", "StartForm", "first_error"]
 class StartForm(forms.Form):
     kind = forms.ChoiceField(choices=[(k, k) for k in S.KINDS])
     ref = TextField(cut=80, required=True)
-    step = forms.IntegerField(min_value=0, max_value=10_000)
-    seat = forms.IntegerField(min_value=0, max_value=16, required=False)
+    step = NumberField(min_value=0, max_value=10_000)
+    seat = NumberField(min_value=0, max_value=16, required=False)
 
 
 class ControlForm(forms.Form):
     ACTIONS = ("goto", "next", "back", "open", "reveal", "close", "names_on", "names_off", "end")
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
-    step = forms.IntegerField(min_value=0, max_value=10_000, required=False)
-    seat = forms.RegexField(regex=r"^(all|\d{1,2})?$", required=False)
+    step = NumberField(min_value=0, max_value=10_000, required=False)
+    seat = forms.RegexField(regex=r"^(all|[0-9]{1,2})?$", required=False)
+    # The question number the page showed (Ask): a second press of the same form opens nothing.
+    question = NumberField(min_value=0, max_value=1_000_000, required=False)
 
 
 class JoinForm(forms.Form):
@@ -43,5 +45,5 @@ class JoinForm(forms.Form):
 
 
 class AnswerForm(forms.Form):
-    question = forms.IntegerField(min_value=1, max_value=1_000_000)
+    question = NumberField(min_value=1, max_value=1_000_000)
     choice = TextField(cut=200, required=True)

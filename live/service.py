@@ -29,6 +29,7 @@ from games.adapters import adapter
 from games.moves import canonical, cards_named
 from games.presentation import (
     Presentation,
+    brings_out,
     scenario_presentation,
     tutorial_presentation,
     visible_cards,
@@ -202,7 +203,13 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
                               game.describe(a, dec.scn.players)))
     # The teacher's narration and the lessons' explanations may name any card of any hand
     # (the presenter, too, shows them only with every hand open): a seat's view has none.
-    reason = "" if seat is not None else dec.reason() if callable(dec.reason) else dec.reason
+    reason: Any = ""
+    if seat is None and dec.after is not None and brings_out(dec.scn, dec.state, dec.after):
+        # The narration of the move itself may name a card only the move turns face up, still
+        # hidden here: the game's own reason instead, from what the mover sees.
+        reason = game.reason(dec.state.view(dec.mover), expected, dec.scn.players)
+    elif seat is None:
+        reason = dec.reason() if callable(dec.reason) else dec.reason
     return Question(pres.players[dec.mover], options, _canonical(module, expected),
                     str(reason or ""))
 
@@ -219,10 +226,14 @@ def start(session: Any, kind: str, ref: str, step: int, seat: int | None) -> Liv
     obj = LiveSession.objects.create(
         code=new_code(), teacher_key=secrets.token_urlsafe(32), kind=kind, ref=pres.ref,
         step=step, seat=seat, expires=timezone.now() + lifetime())
+    grant_teacher(session, obj)
+    return obj
+
+
+def grant_teacher(session: Any, obj: LiveSession) -> None:
     keys = dict(session.get(SESSION_TEACHER) or {})
     keys[obj.code] = obj.teacher_key
     session[SESSION_TEACHER] = dict(list(keys.items())[-20:])
-    return obj
 
 
 def join(session: Any, code: str, name: str) -> LiveSession:
@@ -230,24 +241,31 @@ def join(session: Any, code: str, name: str) -> LiveSession:
     if obj is None:
         raise LiveError(str(NO_SESSION), status=404)
     name = TS.without_controls(" ".join(name.split()))[:MAX_NAME]
-    known = dict(session.get(SESSION_STUDENT) or {})
     student = student_of(session, obj)
     if student is None:
         student = LiveStudent.objects.create(session=obj, name=name)
     elif name and name != student.name:
         student.name = name
         student.save(update_fields=["name"])
-    known[obj.code] = student.pk
-    session[SESSION_STUDENT] = dict(list(known.items())[-20:])
+    grant_student(session, obj, student)
     publish_answers(obj)  # the projector counts who has joined
     return obj
 
 
-def _change(obj: LiveSession, **fields: Any) -> LiveSession:
-    """Store ``fields`` and a new version, then tell every follower."""
-    LiveSession.objects.filter(pk=obj.pk).update(version=F("version") + 1, **fields)
+def grant_student(session: Any, obj: LiveSession, student: LiveStudent) -> None:
+    known = dict(session.get(SESSION_STUDENT) or {})
+    known[obj.code] = student.pk
+    session[SESSION_STUDENT] = dict(list(known.items())[-20:])
+
+
+def _change(obj: LiveSession, when: dict[str, Any] | None = None, **fields: Any) -> LiveSession:
+    """Store ``fields`` and a new version, then tell every follower; with ``when``, only if
+    the row still holds those values (else nothing changes)."""
+    changed = LiveSession.objects.filter(pk=obj.pk, **(when or {})).update(
+        version=F("version") + 1, **fields)
     obj.refresh_from_db()
-    publish_state(obj)
+    if changed:
+        publish_state(obj)
     return obj
 
 
@@ -265,14 +283,18 @@ def goto(obj: LiveSession, step: int, seat: int | None) -> LiveSession:
     return _change(obj, step=step, seat=seat, question_state=LiveSession.NO_QUESTION)
 
 
-def open_question(obj: LiveSession) -> LiveSession:
+def open_question(obj: LiveSession, seen: int | None = None) -> LiveSession:
+    """Open the next question; ``seen`` is the question number the teacher's page showed when
+    Ask was pressed.  A press sent twice (a double click, a form sent again after the reveal)
+    opens one question: the second finds the number moved on, or loses the race to it."""
     pres = presentation(obj.kind, obj.ref)
     if pres is None:
         raise LiveError(_("The presentation of this session is gone."), status=410)
     question(pres, obj.step, obj.seat)  # raises when there is none to ask
-    if obj.question_state == LiveSession.OPEN:
+    if obj.question_state == LiveSession.OPEN or (seen is not None and seen != obj.question):
         return obj
-    return _change(obj, question=F("question") + 1, question_state=LiveSession.OPEN)
+    return _change(obj, when={"question": obj.question, "question_state": obj.question_state},
+                   question=F("question") + 1, question_state=LiveSession.OPEN)
 
 
 def reveal(obj: LiveSession) -> LiveSession:

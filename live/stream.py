@@ -22,6 +22,7 @@ process, however many phones follow; each stream then sends that text.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
 from collections import OrderedDict
@@ -137,7 +138,7 @@ async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
 
 
 @require_safe
-async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse:
+async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)
     student = await _session_value(request, S.SESSION_STUDENT, code) if code else None
     if lang not in LANGUAGES or not isinstance(student, int):
@@ -166,11 +167,12 @@ def _current(code: str, student: int | None) -> dict[str, Any] | None:
 _snapshots: dict[str, tuple[float, asyncio.Future]] = {}
 
 
-async def _fresh_snapshot(code: str) -> dict[str, Any] | None:
-    """The row again, read once per process per second however many streams ask."""
+async def _fresh_snapshot(code: str, since: float | None = None) -> dict[str, Any] | None:
+    """The row again, read once per process per second however many streams ask; with
+    ``since`` (a ``time.monotonic()``), only a reading begun after that moment will do."""
     now = time.monotonic()
     held = _snapshots.get(code)
-    if held is None or now - held[0] > 1.0:
+    if held is None or now - held[0] > 1.0 or (since is not None and held[0] <= since):
         future = asyncio.get_running_loop().create_task(
             db(S.load_snapshot)(code))
         held = _snapshots[code] = (now, future)
@@ -221,8 +223,11 @@ async def _follow_async(follower: Follower, names: list[str],
                         snap: dict[str, Any] | None) -> AsyncIterator[bytes]:
     yield f"retry: {RETRY_MS}\n\n".encode()
     async with bus.AsyncSubscription(names) as sub:
-        # Subscribed before the first state is drawn: nothing published meanwhile is lost.
-        snap = await _fresh_snapshot(follower.code) or snap
+        # Subscribed before the first state is drawn: nothing published meanwhile is lost,
+        # provided the row is read after subscribing.  An older reading another stream shares
+        # may predate a change whose message came before this subscription, and no message
+        # would repair it for QUIET seconds.
+        snap = await _fresh_snapshot(follower.code, since=time.monotonic()) or snap
         while True:
             key = follower.wants(snap)
             if snap is None:
@@ -231,7 +236,7 @@ async def _follow_async(follower: Follower, names: list[str],
             if key is not None:
                 choice = follower.choice(snap)
                 html = await _render_async(
-                    key, lambda s=snap, c=choice: _render_follow(s, follower.lang, c))
+                    key, functools.partial(_render_follow, snap, follower.lang, choice))
                 follower.shown = key
                 yield event("state", html, str(snap["v"]))
             if not snap["running"]:
@@ -279,7 +284,7 @@ def _follow_sync(follower: Follower, names: list[str],
 
 # --------------------------------------------------------------------------- projector
 @require_safe
-async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse:
+async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)
     key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:

@@ -31,11 +31,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from web.htmx import HtmxHttpRequest
+from web.once import made, once
 from web.ratelimit import client_key, sliding_usage
 
 from . import forms as F
 from . import service as S
-from .models import LiveSession
+from .models import LiveSession, LiveStudent
 
 
 def _not_found(request: HttpRequest, message: str = "") -> HttpResponse:
@@ -53,7 +54,17 @@ def _answer(request: HttpRequest, template: str, ctx: dict[str, Any],
 
 
 # --------------------------------------------------------------------------- teacher
+def _started(request: HttpRequest, code: str) -> HttpResponse | None:
+    """"Go live" sent twice: the session the first send started, while it runs."""
+    obj = LiveSession.objects.filter(code=code).first()
+    if obj is None or not S.is_running(obj):
+        return None
+    S.grant_teacher(request.session, obj)
+    return HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303)
+
+
 @require_POST
+@once(_started)
 def start(request: HttpRequest) -> HttpResponse:
     form = F.StartForm(request.POST)
     if not form.is_valid():
@@ -63,7 +74,8 @@ def start(request: HttpRequest) -> HttpResponse:
         obj = S.start(request.session, d["kind"], d["ref"], d["step"], d["seat"])
     except S.LiveError as exc:
         return _not_found(request, exc.message)
-    return HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303)
+    return made(HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303),
+                obj.code)
 
 
 def _teacher_session(request: HttpRequest, code: str) -> LiveSession | None:
@@ -152,7 +164,7 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                     else int(d["seat"]))
             S.goto(obj, step, seat)
         elif action == "open":
-            S.open_question(obj)
+            S.open_question(obj, d["question"])
         elif action == "reveal":
             S.reveal(obj)
         elif action == "close":
@@ -193,39 +205,55 @@ def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
     return _answer(request, "live/join.html", {"form": form, "error": error}, status=status)
 
 
-def _failures(request: HttpRequest, count: bool) -> int:
-    """Wrong codes tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
-    sliding window as in web/ratelimit.py): the seconds to wait before trying again, or
-    0.  Only failures count, so a class behind one school address joins at once, while
-    guessing codes is held to a few tries a minute."""
+def _failure(request: HttpRequest) -> int:
+    """Count a wrong code tried from the visitor's address (``settings.LIVE_JOIN_FAILURES``, a
+    sliding window as in web/ratelimit.py): the seconds to wait before trying again when
+    it is one too many, or 0.  The count is taken (atomically, in the cache) before the
+    visitor is told the code was wrong, so guesses sent at once get no more answers than the
+    limit; a right code is never counted or refused, so a class behind one school address
+    joins at once even after a few mistyped codes."""
     rate = getattr(settings, "LIVE_JOIN_FAILURES", None)
     if not rate:
         return 0
-    usage = sliding_usage("live_join_failures", client_key(request), rate, increment=count)
+    usage = sliding_usage("live_join_failures", client_key(request), rate)
     return usage.retry_after if usage.should_limit else 0
 
 
+def _wrong_code(request: HttpRequest, form: F.JoinForm, status: int,
+                message: str) -> HttpResponse:
+    wait = _failure(request)
+    if wait:
+        response = _join_page(request, form, 429, ngettext(
+            "Too many wrong codes were tried from this network. Wait %(n)d second and "
+            "try again.", "Too many wrong codes were tried from this network. Wait "
+            "%(n)d seconds and try again.", wait) % {"n": wait})
+        response["Retry-After"] = str(wait)
+        return response
+    return _join_page(request, form, status, message)
+
+
+def _joined(request: HttpRequest, student_id: str) -> HttpResponse | None:
+    """The join form sent twice: the student the first send made, while the session runs."""
+    student = LiveStudent.objects.filter(pk=int(student_id)).select_related("session").first()
+    if student is None or not S.is_running(student.session):
+        return None
+    S.grant_student(request.session, student.session, student)
+    return HttpResponseRedirect(reverse("live_follow", args=[student.session.code]), status=303)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
+@once(_joined)
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
-        wait = _failures(request, count=False)
-        if wait:
-            response = _join_page(request, form, 429, ngettext(
-                "Too many wrong codes were tried from this network. Wait %(n)d second and "
-                "try again.", "Too many wrong codes were tried from this network. Wait "
-                "%(n)d seconds and try again.", wait) % {"n": wait})
-            response["Retry-After"] = str(wait)
-            return response
         if not form.is_valid():
-            _failures(request, count=True)
-            return _join_page(request, form, 400, F.first_error(form))
+            return _wrong_code(request, form, 400, F.first_error(form))
         try:
             obj = S.join(request.session, form.cleaned_data["code"], form.cleaned_data["name"])
         except S.LiveError as exc:
-            _failures(request, count=True)
-            return _join_page(request, form, exc.status, exc.message)
-        return HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303)
+            return _wrong_code(request, form, exc.status, exc.message)
+        return made(HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303),
+                    str(request.session[S.SESSION_STUDENT][obj.code]))
     initial = F.JoinForm.initial_code(request.GET)
     return _join_page(request, F.JoinForm(initial={"code": initial}))
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from games.adapters import GameAdapter, adapter
 from rules.engine.options import build_options, option_choices
 from rules.variants import OPTION_LABELS, form_value, preset_label, value_label
-from web.forms import TextField, WordsField
+from web.forms import NumberField, TextField, WordsField
 
 from .models import LEVEL_CHOICES
 
@@ -29,7 +29,7 @@ CHOOSE_A_MOVE = _("Choose a move with one of the buttons.")
 class VersionForm(forms.Form):
     """The version of the game the page showed (a stale one is refused by the service)."""
 
-    version = forms.IntegerField(error_messages={"required": INCOMPLETE, "invalid": INCOMPLETE})
+    version = NumberField(error_messages={"required": INCOMPLETE, "invalid": INCOMPLETE})
 
 
 class MoveForm(forms.Form):
@@ -44,8 +44,8 @@ class MoveForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if self.errors:
             return data
         move = data["move"].strip().lower()
@@ -63,20 +63,20 @@ class MoveForm(forms.Form):
 
 class HintForm(forms.Form):
     hint = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False,
-                                  empty_value=0)
+                                  empty_value=0)  # type: ignore[arg-type]  # the stubs take a str
 
 
 class PuzzleForm(forms.Form):
     """The reviewed move a "try it again" button opens as a puzzle."""
 
-    move = forms.IntegerField(min_value=0, error_messages={
+    move = NumberField(min_value=0, error_messages={
         "required": INCOMPLETE, "invalid": INCOMPLETE, "min_value": INCOMPLETE})
 
 
 class ReplayStepForm(forms.Form):
-    step = forms.IntegerField(required=False)
+    step = NumberField(required=False)
     open = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int, required=False,
-                                  empty_value=0)
+                                  empty_value=0)  # type: ignore[arg-type]  # the stubs take a str
 
 
 class PresetForm(forms.Form):

@@ -142,9 +142,9 @@ def scenario_of(record: PracticeGame, upto: int | None = None) -> scn.Scenario:
 
 
 def _derived(record: PracticeGame, frames: list[stored.Frame]) -> Derived:
-    steps = frames[1:]
-    return Derived(frames[-1].state, [f.events for f in steps],
-                   [record.names.index(f.step.move.split()[0]) for f in steps])
+    steps = [f.step for f in frames[1:] if f.step is not None]  # every frame but the deal's
+    return Derived(frames[-1].state, [f.events for f in frames[1:]],
+                   [record.names.index(step.move.split()[0]) for step in steps])
 
 
 def replay(record: PracticeGame, upto: int | None = None) -> Derived:
@@ -319,6 +319,9 @@ REVIEW_PLAYOUTS = {g.key: g.review_playouts for g in GAMES}
 REVIEW_STEP_SECONDS = 1.5
 # Decisions costing less than this (in the game's unit, strong._result) are not listed.
 REVIEW_MIN_COST = {g.key: g.review_min_cost for g in GAMES}
+# How long one request may hold a deal's review (it lets go when it answers): longer than the
+# slowest decision's analysis, so that a worker that died holding it delays the review only.
+REVIEW_LOCK_SECONDS = 120
 NOT_OVER = gettext_lazy("You can review the deal once it is over.")
 
 
@@ -357,30 +360,53 @@ def review_step(record: PracticeGame, seconds: float | None = None) -> dict[str,
     """Analyse the next decisions of a finished deal and store them; the review so far.
 
     Each request does a few seconds' work and saves it (a conditional update on the record's
-    version, so an undo since makes it start again); the page polls until ``done``."""
+    version, so an undo since makes it start again); the page polls until ``done``.  One
+    request at a time analyses a deal (a lock in the cache, shared by the app servers): a poll
+    that comes meanwhile (a second tab, a poll sent again) answers with the progress stored so
+    far rather than analyse the same decisions again."""
     if record.result is None:
         raise PracticeError(str(NOT_OVER), status=409)
     frames = _frames(record)
     todo = _decisions(record, frames)
-    review = record.review
-    if not review or review.get("version") != record.version:
-        review = {"version": record.version, "items": []}
-    done = {item["index"] for item in review["items"]}
-    budget = REVIEW_STEP_SECONDS if seconds is None else seconds
-    start = time.perf_counter()
-    changed = False
-    for index in todo:
-        if index in done:
-            continue
-        if changed and time.perf_counter() - start > budget:
-            break
-        review["items"].append(_review_one(record, frames, index))
-        changed = True
-    if changed:
-        PracticeGame.objects.filter(pk=record.pk, version=record.version).update(review=review)
-        record.review = review
-    return {"done": len(review["items"]) >= len(todo), "analysed": len(review["items"]),
-            "total": len(todo), "items": review["items"]}
+
+    def stored_review() -> dict[str, Any]:
+        review = record.review
+        if not review or review.get("version") != record.version:
+            review = {"version": record.version, "items": []}
+        return review
+
+    def progress(review: dict[str, Any]) -> dict[str, Any]:
+        return {"done": len(review["items"]) >= len(todo), "analysed": len(review["items"]),
+                "total": len(todo), "items": review["items"]}
+
+    review = stored_review()
+    if len(review["items"]) >= len(todo):
+        return progress(review)
+    lock = f"practice-review:{record.pk}:{record.version}"
+    if not cache.add(lock, 1, REVIEW_LOCK_SECONDS):
+        return progress(review)
+    try:
+        # Another request may have stored more since this one read the record.
+        record.refresh_from_db(fields=["review"])
+        review = stored_review()
+        done = {item["index"] for item in review["items"]}
+        budget = REVIEW_STEP_SECONDS if seconds is None else seconds
+        start = time.perf_counter()
+        changed = False
+        for index in todo:
+            if index in done:
+                continue
+            if changed and time.perf_counter() - start > budget:
+                break
+            review["items"].append(_review_one(record, frames, index))
+            changed = True
+        if changed:
+            PracticeGame.objects.filter(pk=record.pk, version=record.version).update(
+                review=review)
+            record.review = review
+    finally:
+        cache.delete(lock)
+    return progress(review)
 
 
 def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int = 3
@@ -528,4 +554,5 @@ def share(record: PracticeGame) -> uuid.UUID:
             share_token=uuid.uuid4())
         record.share_token = PracticeGame.objects.values_list("share_token", flat=True).get(
             pk=record.pk)
+    assert record.share_token is not None  # set above, by this request or a concurrent one
     return record.share_token

@@ -26,6 +26,7 @@ from games.table import table_context
 from rules.engine import cards as C
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest
+from web.once import made, once
 
 from . import service as P
 from .forms import (
@@ -70,14 +71,26 @@ def _overview_context(request: HttpRequest) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- new game
+def _created(request: HttpRequest, game_id: str) -> HttpResponse | None:
+    """The new-game form sent twice: the game the first send made, while nobody has moved
+    (after that, the form sent again is a wish for another game)."""
+    record = PracticeGame.objects.filter(pk=game_id, version=0).first()
+    owner = P.owner_token(request.session)
+    if record is None or owner not in (None, record.owner):
+        return None
+    request.session[P.OWNER_KEY] = record.owner  # a new visitor's second session
+    return HttpResponseRedirect(reverse(f"practice_{record.game}_play", args=[record.pk]))
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
+@once(_created)
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         form = NewGameForm(game, request.POST)
         if form.is_valid():
             rules = form.rules()
             try:
-                owner = P.owner_token(request.session, create=True)
+                owner = P.owner_token(request.session, create=True) or ""  # made: create=True
                 record = P.create_game(
                     owner, game, {k: ("none" if v is None else v) for k, v in rules.items()},
                     form.cleaned_data["players"], form.cleaned_data["level"],
@@ -86,7 +99,8 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             except P.PracticeError as exc:
                 form.add_error(None, exc.message)
             else:
-                return HttpResponseRedirect(reverse(f"practice_{game}_play", args=[record.pk]))
+                return made(HttpResponseRedirect(reverse(f"practice_{game}_play",
+                                                         args=[record.pk])), str(record.pk))
         status = 400
     else:
         # ?preset= comes from links on the rules pages: an unknown one (an old link) is ignored
@@ -134,7 +148,7 @@ def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
     game = adapter(record.game)
     legal = list(state.legal_actions())
     kinds: list[str] = []
-    simple = []
+    simple: list[dict[str, Any]] = []
     seen_simple = set()
     for a in legal:
         kind = game.kind(a)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +14,8 @@ GAME_CHOICES = [("general", _("All the games")), *registry.choices()]
 
 
 class FaqEntry(models.Model):
+    # modeltranslation puts its manager here when it registers the model (rules/translation.py).
+    objects: ClassVar[models.Manager[FaqEntry]]
     slug = models.SlugField(_("key"), max_length=80, unique=True)
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
     order = models.PositiveIntegerField(_("order"), default=0)
@@ -32,6 +34,7 @@ class FaqEntry(models.Model):
 
 
 class GlossaryTerm(models.Model):
+    objects: ClassVar[models.Manager[GlossaryTerm]]
     slug = models.SlugField(_("key"), max_length=80, unique=True)
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES, default="general")
     order = models.PositiveIntegerField(_("order"), default=0)

@@ -20,8 +20,16 @@ from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connections
 from django.db.models import Model, QuerySet
 
+from rules.engine.scenario import CONTROL
+
 # PostgreSQL's text search configurations, by site language (all ship with PostgreSQL).
 CONFIGS = {"sv": "swedish", "fi": "finnish", "nb": "norwegian", "en": "english"}
+
+
+def plain(query: str) -> str:
+    """The query with its control characters read as spaces: nobody types them, and NUL is
+    more than PostgreSQL takes in a string (its search would fail, not find nothing)."""
+    return " ".join(CONTROL.sub(" ", query).split())
 
 
 def search_words(query: str) -> list[str]:
@@ -46,6 +54,7 @@ def full_text_ids(queryset: QuerySet, fields: Sequence[str], query: str, lang: s
     ``fields`` of language ``lang`` (modeltranslation's ``<field>_<lang>`` columns); none
     on another database."""
     config = CONFIGS.get(lang)
+    query = plain(query)
     if config is None or connections[queryset.db].vendor != "postgresql":
         return set()
     vector = SearchVector(*(f"{f}_{lang}" for f in fields), config=config)
@@ -54,11 +63,12 @@ def full_text_ids(queryset: QuerySet, fields: Sequence[str], query: str, lang: s
                .values_list("pk", flat=True))
 
 
-def search(queryset: QuerySet, query: str, lang: str, fields: Sequence[str],
-           texts: Iterable[str] = ()) -> list[Model]:
+def search[M: Model](queryset: QuerySet[M], query: str, lang: str, fields: Sequence[str],
+                     texts: Iterable[str] = ()) -> list[M]:
     """The entries of ``queryset`` that ``query`` finds: by word starts in ``fields`` (the
     page language's text through modeltranslation) plus the extra attribute names ``texts``,
     or by PostgreSQL's full-text search in ``fields``."""
+    query = plain(query)
     found = full_text_ids(queryset, fields, query, lang)
     names = (*fields, *texts)
     return [e for e in queryset

@@ -72,7 +72,7 @@ def measure(figure: Figure, key: str, sums: Sums) -> Estimate | None:
 
 
 def seat_keys(figure: Figure, sums: Sums) -> list[str]:
-    seats = []
+    seats: list[str] = []
     while f"{figure.key}_{len(seats) + 1}" in sums.values:
         seats.append(f"{figure.key}_{len(seats) + 1}")
     return seats
@@ -116,7 +116,7 @@ def chart(groups: Sequence[tuple[str | None, Sequence[Row]]], unit: str, by_seat
             if not by_seat:
                 items.append({"label": row.label, "label_x": 0, "label_y": y + FONT - 2})
                 y += FONT + 2
-            bar = {"y": y, "h": BAR, "mid": y + BAR / 2, "x0": left,
+            bar: dict[str, Any] = {"y": y, "h": BAR, "mid": y + BAR / 2, "x0": left,
                    "w": round(x(row.estimate.mean) - left, 1),
                    "x_low": x(row.estimate.low), "x_high": x(row.estimate.high),
                    "value": row.value}

@@ -8,9 +8,11 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
+from web.htmx import HtmxHttpRequest
+
 from .models import GAME_CHOICES, FaqEntry, GlossaryTerm, SimulationResult
 from .rulebook import GAMES
-from .search import search
+from .search import plain, search
 from .simulation import PLAYERS, Sums
 from .statistics import figures
 from .variants import SOURCES, preset_label, preset_table
@@ -29,8 +31,8 @@ def _grouped(entries):
 
 
 @require_safe
-def faq(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY]
+def faq(request: HtmxHttpRequest) -> HttpResponse:
+    query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
     if query:
         entries = search(FaqEntry.objects.all(), query, get_language(), ("question", "answer"))
@@ -41,8 +43,8 @@ def faq(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def glossary(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY]
+def glossary(request: HtmxHttpRequest) -> HttpResponse:
+    query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())
     if query:
         # A term is found by its name in any language too ("shoot the moon" on /sv/).

@@ -12,7 +12,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from web.forms import TextField, WordsField, first_error
+from web.forms import NumberField, TextField, WordsField, first_error
 
 from . import service as S
 
@@ -52,7 +52,7 @@ class FromPracticeForm(forms.Form):
 class StepsForm(forms.Form):
     """How many steps the page showed (a second tab or double submit is refused)."""
 
-    steps = forms.IntegerField(required=False, min_value=0, max_value=10**6,
+    steps = NumberField(required=False, min_value=0, max_value=10**6,
                                error_messages={"invalid": UNREADABLE, "min_value": UNREADABLE,
                                                "max_value": UNREADABLE})
 

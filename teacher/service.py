@@ -128,7 +128,7 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
     module = game_module(game)
     if preset not in module.PRESETS:
         raise TeacherError(_("Choose one of the rule sets."))
-    data = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
+    data: dict[str, Any] = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
             "players": players, "dealer": players[-1] if players else "", "seed": 1,
             "deal": adapter(game).empty_deal(players), "steps": []}
     try:
@@ -437,7 +437,9 @@ def problems_in(text: bytes | str) -> list[str]:
 
 
 def problem_text(p: scenario.Problem, game: str | None = None) -> str:
-    problem = scenario_problem(p.code, p.params, game if game in ADAPTERS else None)
+    # ``game`` is the file's own value, which may be any JSON (a list is no key of ADAPTERS).
+    problem = scenario_problem(p.code, p.params,
+                               game if isinstance(game, str) and game in ADAPTERS else None)
     if p.step == 0:
         return _("File or deal: %(problem)s") % {"problem": problem}
     return _("Step %(n)d: %(problem)s") % {"n": p.step, "problem": problem}

@@ -36,6 +36,7 @@ from rules.engine import scenario
 from tutorials import lessons
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
+from web.once import Again, made, once
 
 from . import forms as F
 from . import service as S
@@ -78,7 +79,21 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(request, "teacher/new.html", _new_context(request))
 
 
+def _remembered(target: str) -> Again:
+    """A form that makes a scenario, sent twice: the scenario the first send made, on the
+    page ``target`` (a URL name) that answered it."""
+    def again(request: HttpRequest, code: str) -> HttpResponse | None:
+        obj = TeacherScenario.objects.filter(code=code).first()
+        if obj is None:
+            return None
+        S.remember(request.session, obj.code)
+        args = [obj.code, 0] if target == "scenario_present" else [obj.code]
+        return HttpResponseRedirect(reverse(target, args=args), status=303)
+    return again
+
+
 @require_POST
+@once(_remembered("scenario_edit"))
 def create(request: HttpRequest) -> HttpResponse:
     form = F.CreateForm(request.POST)
     try:
@@ -91,10 +106,12 @@ def create(request: HttpRequest) -> HttpResponse:
             for k, n in (("rules", 60), ("players", 300))})
         return render(request, "teacher/new.html", ctx, status=400)
     obj = S.create(request.session, data)
-    return HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303)
+    return made(HttpResponseRedirect(reverse("scenario_edit", args=[obj.code]), status=303),
+                obj.code)
 
 
 @require_POST
+@once(_remembered("scenario_detail"))
 def import_file(request: HttpRequest) -> HttpResponse:
     form = F.ImportForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -119,12 +136,14 @@ def import_file(request: HttpRequest) -> HttpResponse:
         except S.ImportProblems as exc:
             problems = exc.problems
         else:
-            return HttpResponseRedirect(reverse("scenario_detail", args=[obj.code]), status=303)
+            return made(HttpResponseRedirect(reverse("scenario_detail", args=[obj.code]),
+                                             status=303), obj.code)
     return render(request, "teacher/new.html", _new_context(request, import_problems=problems),
                   status=400)
 
 
 @require_POST
+@once(_remembered("scenario_present"))
 def from_practice(request: HttpRequest) -> HttpResponse:
     form = F.FromPracticeForm(request.POST)
     key = form.cleaned_data["game_id"] if form.is_valid() else None
@@ -141,7 +160,8 @@ def from_practice(request: HttpRequest) -> HttpResponse:
     except S.TeacherError as exc:
         return render(request, "teacher/new.html", _new_context(request, practice_error=exc.message),
                       status=exc.status)
-    return HttpResponseRedirect(reverse("scenario_present", args=[obj.code, 0]), status=303)
+    return made(HttpResponseRedirect(reverse("scenario_present", args=[obj.code, 0]),
+                                     status=303), obj.code)
 
 
 # --------------------------------------------------------------------------- share page
@@ -150,6 +170,7 @@ def _steps_list(rp: Replay) -> list[dict[str, Any]]:
     out = []
     for f in frames[1:]:
         step = f.step
+        assert step is not None  # every frame after the deal is a step's
         item: dict[str, Any] = {"n": f.number, "kind": step.kind, "move": step.move,
                                 "say": P.narration(step.say), "raw_say": step.say,
                                 "label": P.describe_move(scn, frames[f.number - 1].state, step.move)

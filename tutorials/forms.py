@@ -8,6 +8,7 @@ refuses falls back to the plain step (queries come from links, and old links kee
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import forms
 
@@ -47,7 +48,7 @@ class DottedCardsField(forms.CharField):
         super().__init__(**kwargs)
         self.cap = cap
 
-    def to_python(self, value) -> list[str]:
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]  # cards, not text
         text = super().to_python(value) or ""
         return _codes([c for c in text.split(".") if c], self.cap)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse, translate_url
 from django.utils.translation import get_language
 
-from .navigation import NAV_ITEMS
+from .navigation import nav_items
 
 # Each language named in itself, as the switcher shows it.
 LANGUAGE_NAMES = {"sv": "Svenska", "fi": "Suomi", "nb": "Norsk bokmål", "en": "English"}
@@ -30,11 +32,11 @@ def address_links(request: HttpRequest, path: str) -> dict:
             "page_path": path}
 
 
-def site(request: HttpRequest) -> dict:
+def site(request: HttpRequest) -> dict[str, Any]:
     current = get_language()
     path = request.path
-    nav = []
-    for url_name, label in NAV_ITEMS:
+    nav: list[dict[str, Any]] = []
+    for url_name, label in nav_items():
         try:
             url = reverse(url_name)
         except NoReverseMatch:  # only pages that exist are offered

@@ -6,6 +6,8 @@ refuses gets a translated message and a 4xx, and nothing is changed.
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
 
@@ -38,6 +40,18 @@ class TextField(forms.CharField):
         char = "" if self.controls else scenario.control_character(value or "")
         if char:
             raise forms.ValidationError(scenario_problem("control_character", {"char": char}))
+
+
+class NumberField(forms.IntegerField):
+    """A whole number written in ASCII digits, as the pages write it: Python's int() also reads
+    other scripts' digits ("\u0661", the Arabic-Indic one, as 1), which no form of ours sends."""
+
+    ASCII = re.compile(r"[+-]?[0-9]+")
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() and not self.ASCII.fullmatch(value.strip()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
 
 class WordsField(forms.Field):

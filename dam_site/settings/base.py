@@ -114,7 +114,7 @@ TIME_ZONE = "Europe/Stockholm"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT: Path | None = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -143,11 +143,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # POSTs that create things, per client address and URL name (web/ratelimit.py: a sliding
 # window counted in the cache); a name ending in * is a prefix.
-RATE_LIMITS = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
+RATE_LIMITS: dict[str, str] = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
                "scenarios_*": "20/m", "live_start": "20/m"}
 # Wrong join codes per client address (live/views.py): only failures count, so a class
 # behind one school address can all join at once.
-LIVE_JOIN_FAILURES = "10/m"
+LIVE_JOIN_FAILURES: str | None = "10/m"
 # Addresses or networks of the reverse proxies whose X-Forwarded-For is believed; none in
 # development, so the client is REMOTE_ADDR.  prod.py reads them from the environment.
 TRUSTED_PROXIES: list[str] = []

@@ -27,6 +27,9 @@ for _proxy in TRUSTED_PROXIES:
                                    ) from None
 
 SECURE_SSL_REDIRECT = True
+# Load balancers' health checks usually speak plain HTTP to the app server, and count a
+# redirect as a failure.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True

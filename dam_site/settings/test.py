@@ -5,6 +5,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Tests render templates without running collectstatic first.
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 WHITENOISE_AUTOREFRESH = True
-RATE_LIMITS: dict[str, str] = {}  # tests/web/test_ratelimit.py switches them on
+RATE_LIMITS = {}  # tests/web/test_ratelimit.py switches them on
 LIVE_JOIN_FAILURES = None  # tests/hardening/test_live.py switches it on
 LIVE_REDIS_URL = None  # the in-process bus (tests/hardening starts servers with Redis)

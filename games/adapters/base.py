@@ -91,7 +91,7 @@ class GameAdapter(ABC):
     name: ClassVar[str]
     engine: ClassVar[ModuleType]
     # Bot classes by level below "strong" (the strong bot is one for every game).
-    bots: ClassVar[dict[str, type]]
+    bots: ClassVar[dict[str, type[Any]]]
     # Moves whose form needs a choice of cards or positions (the rest are one button each).
     choice_kinds: ClassVar[tuple[str, ...]]
     # Whether a player's own hand is drawn as cards to pick for those moves.
@@ -134,7 +134,8 @@ class GameAdapter(ABC):
         """The deal of a freshly dealt state written out card by card (scenario ``deal``)."""
 
     def standing(self, players: int, results: Iterable[Mapping[str, Any]]) -> Standing:
-        return self.engine.match_standing(players, results)
+        standing: Standing = self.engine.match_standing(players, results)
+        return standing
 
     @abstractmethod
     def summary_title(self, standing: Standing, options: Any) -> str:
@@ -242,7 +243,8 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------------ narration
     def visible(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-        return self.engine.visible_events(events, seat)
+        shown: list[dict[str, Any]] = self.engine.visible_events(events, seat)
+        return shown
 
     def narrate(self, events: list[dict[str, Any]], names: Sequence[str],
                 seat: int | None, you: int | None = None) -> list[str]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -33,8 +34,8 @@ from .base import (
 
 class DamAdapter(GameAdapter):
     name = "dam"
-    engine = engine
-    bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
+    engine: ClassVar[ModuleType] = engine
+    bots: ClassVar[dict[str, type[Any]]] = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
     choice_kinds = ("attack", "add", "beat")
     unordered_kinds = frozenset({"attack", "add"})
     default_players = 3
@@ -383,8 +384,9 @@ class DamAdapter(GameAdapter):
                 # pair (the seed's tactic "watch where Maja is").
                 "maja_known": self._maja_text(view, s, you),
             })
-        attack = [{"card": parts.card_item(a, game, marks), "beaten_by": parts.card_item(b, game, marks)}
-                  for a, b in view["beaten"]]
+        attack: list[dict[str, Any]] = [
+            {"card": parts.card_item(a, game, marks), "beaten_by": parts.card_item(b, game, marks)}
+            for a, b in view["beaten"]]
         attack += [{"card": parts.card_item(a, game, marks), "beaten_by": None} for a in view["table"]]
         turned = view["turned"] if view.get("turned_in_stock") else None
         return {

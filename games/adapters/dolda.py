@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -35,8 +36,8 @@ JACK_ITSELF = gettext_lazy("This is the jack itself: lay it on another card of y
 
 class DoldaAdapter(GameAdapter):
     name = "dolda"
-    engine = engine
-    bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
+    engine: ClassVar[ModuleType] = engine
+    bots: ClassVar[dict[str, type[Any]]] = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
     choice_kinds = ("shield", "steal")
     picks_from_hand = False  # moves are buttons and positions: there is no hand
     default_players = 4
@@ -286,7 +287,7 @@ class DoldaAdapter(GameAdapter):
             out += [Slot(f"secret:{i}", _("%(name)s's secret card") % {"name": p},
                          [secret[p]] if secret.get(p) else [], single=True)
                     for i, p in enumerate(players)]
-        return [*out, stock_slot(deal), discard_slot(deal, DISCARD_PILE)]
+        return [*out, stock_slot(deal), discard_slot(deal, str(DISCARD_PILE))]
 
     def write_slots(self, deal: dict[str, Any], players: Sequence[str],
                     by_key: Mapping[str, list[str]]) -> None:

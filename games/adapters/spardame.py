@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -26,8 +27,8 @@ DIRECTION_LABELS = {
 
 class SpardameAdapter(GameAdapter):
     name = "spardame"
-    engine = engine
-    bots = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
+    engine: ClassVar[ModuleType] = engine
+    bots: ClassVar[dict[str, type[Any]]] = {"easy": bots.RandomBot, "normal": bots.HeuristicBot}
     choice_kinds = ("pass", "play")
     unordered_kinds = frozenset({"pass"})
     default_players = 4

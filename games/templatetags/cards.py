@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django import template
 
@@ -12,7 +13,7 @@ from rules.engine import cards as engine_cards
 register = template.Library()
 
 
-def card_context(card: int, game: str | None = None, highlight: bool = False) -> dict:
+def card_context(card: int, game: str | None = None, highlight: bool = False) -> dict[str, Any]:
     suit = engine_cards.suit_of(card)
     return {
         "code": engine_cards.code(card),
@@ -26,20 +27,20 @@ def card_context(card: int, game: str | None = None, highlight: bool = False) ->
 
 
 @register.inclusion_tag("includes/card.html")
-def card(card: int | str, game: str | None = None, highlight: bool = False) -> dict:
+def card(card: int | str, game: str | None = None, highlight: bool = False) -> dict[str, Any]:
     if isinstance(card, str):
         card = engine_cards.parse(card)
     return {"card": card_context(card, game, highlight)}
 
 
 @register.inclusion_tag("includes/card_back.html")
-def card_back(crosswise: bool = False) -> dict:
+def card_back(crosswise: bool = False) -> dict[str, Any]:
     return {"label": cardnames.face_down_name(), "crosswise": crosswise}
 
 
 @register.inclusion_tag("includes/hand.html")
 def hand(cards: Iterable[int | str] = (), label: str = "", game: str | None = None,
-         face_down: int = 0, highlight: Iterable[int] = ()) -> dict:
+         face_down: int = 0, highlight: Iterable[int] = ()) -> dict[str, Any]:
     parsed = [engine_cards.parse(c) if isinstance(c, str) else c for c in cards]
     marked = set(highlight)
     return {
@@ -51,14 +52,14 @@ def hand(cards: Iterable[int | str] = (), label: str = "", game: str | None = No
 
 
 @register.inclusion_tag("includes/table.html")
-def card_table(seats: Iterable[dict], centre: Iterable[dict] = (), game: str | None = None,
-               label: str = "") -> dict:
+def card_table(seats: Iterable[dict[str, Any]], centre: Iterable[dict[str, Any]] = (), game: str | None = None,
+               label: str = "") -> dict[str, Any]:
     """Seats around a table; each seat is ``{"name", "cards" or "count", "note"}``.
 
     ``centre`` holds the piles in the middle (``{"label", "cards" or "count"}``): the attack,
     the stock, the turned trump, the discard pile, the trick.
     """
-    def pile(entry: dict, stacked: bool) -> dict:
+    def pile(entry: dict[str, Any], stacked: bool) -> dict[str, Any]:
         shown = [engine_cards.parse(c) if isinstance(c, str) else c for c in entry.get("cards", ())]
         count = entry.get("count", 0)
         # A pile in the middle is one face-down card with its count, not thirty backs.

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import IllegalAction, ScenarioError, scenario_message
 from .expect import shown
-from .games import GAME_NAMES, Event, GameModule, GameState, game_module
+from .games import MODULES, Event, GameModule, GameState, game_module
 from .options import build_options
 
 FORMAT = "dam-scenario/1"
@@ -141,7 +141,7 @@ def parse(data: Any) -> Scenario:
     _require(not unknown, "unknown_field", fields=_fields(unknown))
     _require(data.get("format") == FORMAT, "bad_format", format=FORMAT)
     game = data.get("game")
-    _require(game in GAME_NAMES, "bad_game", games=", ".join(GAME_NAMES))
+    _require(isinstance(game, str) and game in MODULES, "bad_game", games=", ".join(MODULES))
     title = data.get("title", "")
     _require(isinstance(title, str) and len(title) <= MAX_TITLE, "bad_title", limit=MAX_TITLE)
     module = game_module(game)

@@ -21,10 +21,12 @@ from django.conf import settings as s
 from django.test import Client
 c = Client()
 r = c.get('/healthz/', secure=True, HTTP_HOST='dam.example')
-plain = c.get('/healthz/', HTTP_HOST='dam.example')
+plain = c.get('/en/', HTTP_HOST='dam.example')
+plain_health = c.get('/healthz/', HTTP_HOST='dam.example')
 print(json.dumps({
     "headers": {k.lower(): v for k, v in r.headers.items()},
     "plain_status": plain.status_code, "plain_location": plain.get("Location"),
+    "plain_health": [plain_health.status_code, plain_health.content.decode()],
     "settings": {k: getattr(s, k) for k in (
         "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SESSION_COOKIE_HTTPONLY",
         "SECURE_HSTS_SECONDS", "SECURE_SSL_REDIRECT", "DEBUG",
@@ -71,6 +73,12 @@ def test_prod_sends_nosniff_and_referrer_policy(prod):
 def test_prod_redirects_plain_http_to_https(prod):
     assert prod["plain_status"] == 301
     assert prod["plain_location"].startswith("https://dam.example/")
+
+
+def test_prod_answers_a_plain_http_health_check(prod):
+    """A load balancer's health check usually speaks plain HTTP to the app server: a redirect
+    to HTTPS would read as a failed check."""
+    assert prod["plain_health"] == [200, "ok"]
 
 
 def test_prod_cookies_are_secure(prod):

@@ -1,6 +1,7 @@
 """Live classroom sessions: codes, the presentations behind them (scenarios and tutorials),
 questions and answers."""
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -8,12 +9,17 @@ import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone, translation
 
+from games import cardnames
 from live import service as S
 from live.models import LiveAnswer, LiveSession
+from rules.engine import cards as C
 from teacher import service as TS
+from tests.pages import LANGUAGES
+from tutorials import lessons
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
+CARD = re.compile(r'data-card="([2-9TJQKA][CDHS])"')
 
 
 @pytest.fixture
@@ -140,3 +146,75 @@ def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
     form = form[:form.index("</form>")]
     assert 'hx-swap-oob="true"' in form
     assert 'name="step" value="3"' in form and 'name="seat" value="1"' in form
+
+
+# --------------------------------------------------------------------------- the lesson's move
+def _presentations():
+    """Every tutorial, and every shipped scenario file as a teacher scenario."""
+    out = [("tutorial", f"{t.game}/{t.slug}") for g in lessons.GAMES for t in lessons.BY_GAME[g]]
+    for path in sorted((ROOT / "rules" / "scenarios").glob("*/*.json")):
+        out.append(("scenario", TS.import_text(SessionStore(), path.read_text()).code))
+    return out
+
+
+def _revealed(kind: str, ref: str, step: int) -> str:
+    """What a phone shows once the teacher has shown the lesson's move (all hands open)."""
+    from live.views import render_follow
+
+    snap = {"code": "ABCDEF", "v": 1, "kind": kind, "ref": ref, "step": step, "seat": None,
+            "q": 1, "qs": LiveSession.REVEALED, "running": True, "expires": 0, "answers": {}}
+    return render_follow(S.follow_context(snap, None), "/answer/")
+
+
+def test_the_scoring_lessons_first_move_does_not_name_the_card_it_draws():
+    """Dam med dolda kort, "The end of the deal": Anna is about to draw from the face-down
+    stock, so nobody may hear which card she will draw (the next step's text names it)."""
+    pres = S.presentation("tutorial", "dolda/scoring")
+    for language in LANGUAGES:
+        with translation.override(language):
+            nine = cardnames.card_name(C.parse("9D"), "dolda")
+            q = S.question(pres, 1, None)
+            html = _revealed("tutorial", "dolda/scoring", 1)
+            assert nine not in q.reason and nine not in q.label(q.lesson)
+            assert "live-lesson" in html and nine not in html.lower(), language
+
+
+def test_neither_the_projector_nor_a_phone_names_the_card_drawn_from_the_stock():
+    from django.test import Client
+
+    from tests.hardening.test_live import control, join, url
+
+    teacher, student = Client(), Client()
+    r = teacher.post(url("live_start"), {"kind": "tutorial", "ref": "dolda/scoring", "step": 1})
+    code = r["Location"].rstrip("/").split("/")[-2]
+    join(student, code)
+    control(teacher, code, action="open")
+    control(teacher, code, action="reveal")
+    assert LiveSession.objects.get().question_state == LiveSession.REVEALED
+    for html in (teacher.get(url("live_projector", args=[code])).content.decode(),
+                 student.get(url("live_now", args=[code])).content.decode()):
+        assert "live-lesson" in html and "Draw from the stock." in html
+        assert "nine of diamonds" not in html
+
+
+def test_the_lessons_move_and_its_reason_name_only_cards_the_table_shows():
+    """Every question of every tutorial and shipped scenario, revealed with every hand open:
+    a card the reason or the move names is one the table shows face up."""
+    found = []
+    for kind, ref in _presentations():
+        pres = S.presentation(kind, ref)
+        for step in range(pres.first, pres.last + 1):
+            try:
+                S.question(pres, step, None)
+            except S.LiveError:
+                continue
+            for language in LANGUAGES:
+                with translation.override(language):
+                    html = _revealed(kind, ref, step)
+                    shown = set(CARD.findall(html))
+                    told = " ".join(re.findall(r'class="live-(?:lesson|reason)">([^<]*)', html))
+                    for card in range(52):
+                        name = cardnames.card_name(card, pres.game)
+                        if name.lower() in told.lower() and C.code(card) not in shown:
+                            found.append((ref, step, language, name))
+    assert not found, "\n".join(map(str, found))

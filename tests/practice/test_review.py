@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 
 import pytest
+from django.db import connections
+from django.test import Client
 from django.utils import translation
 
 from games.adapters import adapter
@@ -222,3 +225,40 @@ def test_hint_leads_with_a_reason_in_words_then_the_move(client, game):
     reason = re.search(r'practice-hint__reason">([^<]+)<', section).group(1)
     assert len(reason.split()) >= 5
     assert "simulated" not in section  # 16 playouts: no figure
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_poll_while_the_review_runs_analyses_nothing_again(monkeypatch):
+    """Two tabs (or a poll sent again) asking while one request analyses: the second shows
+    the progress so far instead of analysing the same decisions a second time."""
+    record = finish(start(Client(), "dam"))
+    monkeypatch.setattr(P, "REVIEW_STEP_SECONDS", 0.0)
+    analysed: list[int] = []
+    busy, other_done = threading.Event(), threading.Event()
+    review_one = P._review_one
+
+    def counted(rec, frames, index):
+        analysed.append(index)
+        if not busy.is_set():
+            busy.set()
+            other_done.wait(10)
+        return review_one(rec, frames, index)
+
+    monkeypatch.setattr(P, "_review_one", counted)
+
+    def first_poll() -> None:
+        try:
+            P.review_step(PracticeGame.objects.get(pk=record.pk))
+        finally:
+            connections.close_all()
+
+    poll = threading.Thread(target=first_poll)
+    poll.start()
+    assert busy.wait(10)
+    second = P.review_step(PracticeGame.objects.get(pk=record.pk))
+    other_done.set()
+    poll.join(30)
+    assert analysed == [analysed[0]]
+    assert second["analysed"] == 0 and not second["done"]
+    third = P.review_step(PracticeGame.objects.get(pk=record.pk))
+    assert third["analysed"] == 2 and analysed[1] != analysed[0]

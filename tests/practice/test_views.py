@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -151,6 +152,24 @@ def test_malformed_posts_get_a_message_and_change_nothing(client, payload):
     r = client.post(url(record, "move"), payload)
     assert r.status_code == 400
     assert 'id="move-error"' in r.content.decode()
+    record.refresh_from_db()
+    assert record.version == 0
+
+
+@pytest.mark.parametrize("digits", ["\u0660", "\uff10", "\u09e6", "\U0001d7ce"])
+def test_a_version_in_other_than_ascii_digits_is_refused(client, digits):
+    """Python's int() reads any script's digits ("\u0660" is the Arabic-Indic zero): a version
+    is written the way the page writes it or not at all."""
+    record = start(client, "dam")
+    action = state_of(record).legal_actions()[-1]
+    fields = adapter("dam").form_fields(action)
+    r = client.post(url(record, "move"), {**fields, "version": digits})
+    assert r.status_code == 400
+    assert "The form was incomplete" in r.content.decode()
+    record.refresh_from_db()
+    assert record.version == 0 and record.actions == []
+    for what in ("step", "undo"):
+        assert client.post(url(record, what), {"version": digits}).status_code == 400
     record.refresh_from_db()
     assert record.version == 0
 
@@ -478,3 +497,22 @@ def test_D_S1_eight_players_are_offered_and_need_the_rule_that_allows_them(clien
     allowed = client.post(reverse("practice_dam"), {**data, "opt_max_players_8": "true"})
     assert allowed.status_code == 302
     assert len(PracticeGame.objects.get().names) == 8
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def test_a_new_game_sent_twice_is_created_once(client):
+    path = reverse("practice_dam")
+    token = CSRF.search(client.get(path).content.decode()).group(1)
+    data = {"preset": "svarta-maja", "players": 3, "level": "easy", "name": "Me",
+            "csrfmiddlewaretoken": token}
+    first, second = client.post(path, data), client.post(path, data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert PracticeGame.objects.count() == 1
+    assert client.get(second["Location"]).status_code == 200
+    again = {**data, "csrfmiddlewaretoken": CSRF.search(
+        client.get(path).content.decode()).group(1)}  # the page loaded anew: a new game
+    assert client.post(path, again).status_code == 302
+    assert PracticeGame.objects.count() == 2

@@ -5,13 +5,18 @@ translated answer (never a server error) and nothing is saved."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from teacher import service as S
 from teacher.models import TeacherScenario
 
 pytestmark = pytest.mark.django_db
@@ -80,6 +85,66 @@ def test_import_with_an_object_as_rule_set_is_explained(client):
 def test_import_with_a_list_as_option_value_is_explained(client):
     r = upload(client, json.dumps({**BASE, "rules": {"trump": ["fixed"]}}).encode())
     refused_without_saving(r, "The rule option “trump” cannot be")
+
+
+# --------------------------------------------------------------------------- JSON types
+BAD_GAME = "The field “game” must be one of dam, dolda, spardame."
+
+
+@pytest.mark.parametrize("game", [[], ["dam"], {}, {"dam": 1}])
+@pytest.mark.parametrize("send", [upload, paste])
+def test_import_with_a_list_or_an_object_as_game_is_explained(client, game, send):
+    text = json.dumps({**BASE, "game": game})
+    r = send(client, text.encode() if send is upload else text)
+    refused_without_saving(r, BAD_GAME)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = [json.loads(p.read_text()) for p in sorted(ROOT.glob("rules/scenarios/*/*.json"))]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=6) | st.sampled_from(["dam", "dolda", "spardame", "Anna", "QS", "take"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.text(max_size=6) | st.sampled_from(["en", "sv", "Anna", "preset", "hands"]), inner,
+        max_size=3),
+    max_leaves=6)
+
+
+def _paths(value, path=()):
+    """Every place in a JSON document: each key of an object, each item of a list."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*path, i))
+
+
+@st.composite
+def misshapen(draw) -> str:
+    """A shipped scenario with the value at one place (top-level field, rule, deal, step,
+    narration, ...) replaced by JSON of any shape."""
+    data = json.loads(json.dumps(draw(st.sampled_from(SCENARIOS))))
+    path = draw(st.sampled_from([p for p in _paths(data) if p]))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = draw(JSON_VALUES)
+    return json.dumps(data)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=misshapen())
+def test_an_import_of_any_json_shape_is_saved_or_explained(text):
+    """Whatever type a field has, the import saves the file or says what is wrong with it."""
+    with translation.override("en"):
+        try:
+            obj = S.import_text(SessionStore(), text.encode())
+        except S.ImportProblems as exc:
+            assert exc.problems and all(isinstance(p, str) and p for p in exc.problems)
+        else:
+            obj.delete()
 
 
 # --------------------------------------------------------------------------- numbers, nesting

@@ -656,3 +656,48 @@ def test_a_practice_player_with_a_name_keeps_it_when_presented(client):
     model.objects.filter(pk=record.pk).update(result={"loser": 1})
     client.post(reverse("scenarios_from_practice"), {"game_id": str(record.pk)})
     assert TeacherScenario.objects.get().data["players"][0] == "Anna"
+
+
+# --------------------------------------------------------------------------- double submits
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def new_page_token(client) -> str:
+    return CSRF.search(client.get(reverse("scenarios_new")).content.decode()).group(1)
+
+
+def test_a_new_scenario_sent_twice_is_created_once(client):
+    data = {"rules": "dam:svarta-maja", "players": "Anna Bo Cilla",
+            "csrfmiddlewaretoken": new_page_token(client)}
+    first = client.post(reverse("scenarios_create"), data)
+    second = client.post(reverse("scenarios_create"), data)
+    assert first.status_code == second.status_code == 303
+    assert first["Location"] == second["Location"]
+    assert TeacherScenario.objects.count() == 1
+    assert client.get(second["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("how", ["upload", "paste"])
+def test_an_import_sent_twice_is_saved_once(client, how):
+    text = DAM_FILE.read_bytes()
+    token = new_page_token(client)
+
+    def send():
+        data = ({"file": SimpleUploadedFile("s.json", text, "application/json")} if how == "upload"
+                else {"text": text.decode()})
+        return client.post(reverse("scenarios_import"), {**data, "csrfmiddlewaretoken": token})
+
+    first, second = send(), send()
+    assert first.status_code == second.status_code == 303
+    assert first["Location"] == second["Location"]
+    assert TeacherScenario.objects.count() == 1
+
+
+def test_a_practice_game_presented_twice_by_one_form_is_saved_once(client):
+    record, model = _finished_practice(client)
+    model.objects.filter(pk=record.pk).update(result={"loser": 1})
+    data = {"game_id": str(record.pk), "csrfmiddlewaretoken": new_page_token(client)}
+    first = client.post(reverse("scenarios_from_practice"), data)
+    second = client.post(reverse("scenarios_from_practice"), data)
+    assert first.status_code == second.status_code == 303
+    assert TeacherScenario.objects.count() == 1
