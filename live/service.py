@@ -39,6 +39,7 @@ from rules.engine.errors import IllegalAction
 from teacher import service as TS
 from teacher.models import TeacherScenario
 from tutorials import lessons
+from web.errors import Refusal
 
 from . import bus
 from .models import LiveAnswer, LiveSession, LiveStudent
@@ -59,13 +60,6 @@ def lifetime() -> timedelta:
     return timedelta(hours=getattr(settings, "LIVE_HOURS", 4))
 
 
-class LiveError(Exception):
-    """Bad input or a refused action, said plainly (translated); nothing was changed."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 NO_SESSION = gettext_lazy("No live session has that code. Check the code on the projector: "
@@ -173,22 +167,22 @@ def _canonical(module: Any, action: Any) -> str:
 
 
 def question(pres: Presentation, step: int, seat: int | None) -> Question:
-    """The question at ``step`` as shown from ``seat``, in the page language; LiveError when
+    """The question at ``step`` as shown from ``seat``, in the page language; Refusal when
     there is none to ask there."""
     dec = pres.decision(step)
     if dec is None or dec.state.over:
-        raise LiveError(_("There is no move to choose at this step: open a question where a "
+        raise Refusal(_("There is no move to choose at this step: open a question where a "
                           "player is about to move."), status=409)
     module = dec.scn.module
     game = adapter(dec.scn.game)
     try:
         expected = module.parse_action(dec.state, dec.mover, dec.move.split()[1:])
     except (IllegalAction, ValueError, IndexError):
-        raise LiveError(_("There is no move to choose at this step: open a question where a "
+        raise Refusal(_("There is no move to choose at this step: open a question where a "
                           "player is about to move."), status=409) from None
     actions = [a for a in dec.state.legal_actions() if game.seat(a) == dec.mover]
     if len(actions) > MAX_OPTIONS:
-        raise LiveError(_("%(name)s has %(n)d moves to choose from here, too many to offer "
+        raise Refusal(_("%(name)s has %(n)d moves to choose from here, too many to offer "
                           "on a phone.") % {"name": pres.players[dec.mover], "n": len(actions)},
                         status=409)
     visible = visible_cards(dec.scn.game, dec.state, seat)
@@ -196,7 +190,7 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
     for a in actions:
         text = module.format_action(a)
         if not set(cards_named(text.split())) <= visible:
-            raise LiveError(_("The moves here name cards this view does not show. Show every "
+            raise Refusal(_("The moves here name cards this view does not show. Show every "
                               "hand, or %(name)s's view, to ask this question.")
                             % {"name": pres.players[dec.mover]}, status=409)
         options.append(Option(_canonical(module, a),
@@ -218,7 +212,7 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
 def start(session: Any, kind: str, ref: str, step: int, seat: int | None) -> LiveSession:
     pres = presentation(kind, ref) if kind in KINDS else None
     if pres is None:
-        raise LiveError(_("There is no such presentation to go live with."), status=404)
+        raise Refusal(_("There is no such presentation to go live with."), status=404)
     if not pres.first <= step <= pres.last:
         step = pres.first
     if seat is not None and not 0 <= seat < len(pres.players):
@@ -239,7 +233,7 @@ def grant_teacher(session: Any, obj: LiveSession) -> None:
 def join(session: Any, code: str, name: str) -> LiveSession:
     obj = active(code)
     if obj is None:
-        raise LiveError(str(NO_SESSION), status=404)
+        raise Refusal(str(NO_SESSION), status=404)
     name = TS.without_controls(" ".join(name.split()))[:MAX_NAME]
     student = student_of(session, obj)
     if student is None:
@@ -272,11 +266,11 @@ def _change(obj: LiveSession, when: dict[str, Any] | None = None, **fields: Any)
 def goto(obj: LiveSession, step: int, seat: int | None) -> LiveSession:
     pres = presentation(obj.kind, obj.ref)
     if pres is None:
-        raise LiveError(_("The presentation of this session is gone."), status=410)
+        raise Refusal(_("The presentation of this session is gone."), status=410)
     if not pres.first <= step <= pres.last:
-        raise LiveError(_("This presentation has no step %(n)d.") % {"n": step}, status=400)
+        raise Refusal(_("This presentation has no step %(n)d.") % {"n": step}, status=400)
     if seat is not None and not 0 <= seat < len(pres.players):
-        raise LiveError(_("There is no such player."), status=400)
+        raise Refusal(_("There is no such player."), status=400)
     # Moving on closes the question; the same step and seat again changes nothing.
     if step == obj.step and seat == obj.seat:
         return obj
@@ -289,7 +283,7 @@ def open_question(obj: LiveSession, seen: int | None = None) -> LiveSession:
     opens one question: the second finds the number moved on, or loses the race to it."""
     pres = presentation(obj.kind, obj.ref)
     if pres is None:
-        raise LiveError(_("The presentation of this session is gone."), status=410)
+        raise Refusal(_("The presentation of this session is gone."), status=410)
     question(pres, obj.step, obj.seat)  # raises when there is none to ask
     if obj.question_state == LiveSession.OPEN or (seen is not None and seen != obj.question):
         return obj
@@ -301,7 +295,7 @@ def reveal(obj: LiveSession) -> LiveSession:
     if obj.question_state != LiveSession.OPEN:
         if obj.question_state == LiveSession.REVEALED:
             return obj
-        raise LiveError(_("No question is open."), status=409)
+        raise Refusal(_("No question is open."), status=409)
     return _change(obj, question_state=LiveSession.REVEALED)
 
 
@@ -330,13 +324,13 @@ def answer(obj: LiveSession, student: LiveStudent, number: int, choice: str) -> 
     """Record ``student``'s answer to question ``number``: one per student and question (a
     second one replaces the first until the answer is revealed)."""
     if obj.question_state != LiveSession.OPEN or number != obj.question:
-        raise LiveError(_("This question is closed; your answer was not counted."), status=409)
+        raise Refusal(_("This question is closed; your answer was not counted."), status=409)
     pres = presentation(obj.kind, obj.ref)
     if pres is None:
-        raise LiveError(_("The presentation of this session is gone."), status=410)
+        raise Refusal(_("The presentation of this session is gone."), status=410)
     q = question(pres, obj.step, obj.seat)
     if choice not in {o.key for o in q.options}:
-        raise LiveError(_("Choose one of the moves offered."), status=400)
+        raise Refusal(_("Choose one of the moves offered."), status=400)
     try:
         with transaction.atomic():
             row, _created = LiveAnswer.objects.update_or_create(
@@ -398,7 +392,7 @@ def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
     if qs:
         try:
             q = question(pres, snap["step"], snap["seat"])
-        except LiveError:
+        except Refusal:
             return ctx
         ctx["question"] = {
             "number": snap["q"], "open": qs == LiveSession.OPEN, "mover": q.mover,
@@ -423,7 +417,7 @@ def panel_context(obj: LiveSession) -> dict[str, Any]:
     pres = presentation(obj.kind, obj.ref)
     try:
         q = question(pres, obj.step, obj.seat) if pres else None
-    except LiveError:
+    except Refusal:
         q = None
     if q is None:
         return ctx

@@ -25,11 +25,12 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
+from web.errors import Refusal
 from web.htmx import HtmxHttpRequest
 from web.once import made, once
 from web.ratelimit import client_key, sliding_usage
@@ -49,7 +50,6 @@ def _answer(request: HttpRequest, template: str, ctx: dict[str, Any],
             status: int = 200) -> HttpResponse:
     response = render(request, template, ctx, status=status)
     response["Cache-Control"] = "no-store"
-    patch_vary_headers(response, ("HX-Request",))
     return response
 
 
@@ -72,7 +72,7 @@ def start(request: HttpRequest) -> HttpResponse:
     d = form.cleaned_data
     try:
         obj = S.start(request.session, d["kind"], d["ref"], d["step"], d["seat"])
-    except S.LiveError as exc:
+    except Refusal as exc:
         return _not_found(request, exc.message)
     return made(HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303),
                 obj.code)
@@ -123,7 +123,7 @@ def projector_context(request: HttpRequest, obj: LiveSession, message: str = "")
     try:
         S.question(pres, obj.step, obj.seat)
         ctx["can_ask"] = True
-    except S.LiveError as exc:
+    except Refusal as exc:
         ctx["can_ask"], ctx["cannot_ask"] = False, exc.message
     ctx["present_url"] = (reverse("scenario_present", args=[obj.ref, obj.step])
                           if obj.kind == "scenario" else
@@ -134,6 +134,7 @@ def projector_context(request: HttpRequest, obj: LiveSession, message: str = "")
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def projector(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj = _teacher_session(request, code)
     if obj is None:
@@ -142,6 +143,7 @@ def projector(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj = _teacher_session(request, code)
     if obj is None:
@@ -150,9 +152,9 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
     message, status = "", 200
     try:
         if not form.is_valid():
-            raise S.LiveError(_("That button could not be read. Use the buttons on this page."))
+            raise Refusal(_("That button could not be read. Use the buttons on this page."))
         if not S.is_running(obj):
-            raise S.LiveError(_("This live session has ended."), status=410)
+            raise Refusal(_("This live session has ended."), status=410)
         d = form.cleaned_data
         action = d["action"]
         if action in ("next", "back"):
@@ -173,7 +175,7 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
             S.show_names(obj, action == "names_on")
         elif action == "end":
             S.end(obj)
-    except S.LiveError as exc:
+    except Refusal as exc:
         message, status = exc.message, exc.status
     obj.refresh_from_db()
     if request.htmx and not request.htmx.history_restore_request:
@@ -243,6 +245,7 @@ def _joined(request: HttpRequest, student_id: str) -> HttpResponse | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @once(_joined)
+@vary_on_headers("HX-Request")
 def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = F.JoinForm(request.POST)
@@ -250,7 +253,7 @@ def join(request: HttpRequest) -> HttpResponse:
             return _wrong_code(request, form, 400, F.first_error(form))
         try:
             obj = S.join(request.session, form.cleaned_data["code"], form.cleaned_data["name"])
-        except S.LiveError as exc:
+        except Refusal as exc:
             return _wrong_code(request, form, exc.status, exc.message)
         return made(HttpResponseRedirect(reverse("live_follow", args=[obj.code]), status=303),
                     str(request.session[S.SESSION_STUDENT][obj.code]))
@@ -272,6 +275,7 @@ def follow_html(request: HttpRequest, obj: LiveSession, student_id: int) -> dict
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def follow(request: HttpRequest, code: str) -> HttpResponse:
     obj, student = _student(request, code)
     if obj is None:
@@ -288,6 +292,7 @@ def follow(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def now(request: HttpRequest, code: str) -> HttpResponse:
     """The student's current state as the stream sends it (a phone back from sleep)."""
     obj, student = _student(request, code)
@@ -302,6 +307,7 @@ def now(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj, student = _student(request, code)
     if obj is None:
@@ -310,9 +316,9 @@ def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
     message, status = "", 200
     try:
         if not form.is_valid():
-            raise S.LiveError(_("Choose one of the moves offered."))
+            raise Refusal(_("Choose one of the moves offered."))
         S.answer(obj, student, form.cleaned_data["question"], form.cleaned_data["choice"])
-    except S.LiveError as exc:
+    except Refusal as exc:
         message, status = exc.message, exc.status
     obj.refresh_from_db()
     ctx = follow_html(request, obj, student.pk)

@@ -33,6 +33,7 @@ from rules.engine.bots import strong
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.match import Standing
 from rules.engine.options import build_options
+from web.errors import Refusal
 
 from .models import PracticeGame
 
@@ -49,13 +50,6 @@ BOT_NAMES = {
 }
 
 
-class PracticeError(Exception):
-    """A refused request; ``message`` is one translated sentence for the player."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 STALE = gettext_lazy("That move was already made or the game has changed since this page was "
@@ -102,15 +96,15 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
                 human_name: str, language: str, memory_aid: bool = True) -> PracticeGame:
     """A new first deal; the human is seat 0 and the dealer the last seat (D-S4, H-T1)."""
     if game not in ADAPTERS or level not in LEVELS:
-        raise PracticeError(_("Unknown game or bot level."))
+        raise Refusal(_("Unknown game or bot level."))
     try:
         options = options_for(game, rules)
     except ScenarioError:
-        raise PracticeError(_("That combination of rules is not possible.")) from None
+        raise Refusal(_("That combination of rules is not possible.")) from None
     module = adapter(game).engine
     lo, hi = module.player_range(options)
     if not lo <= players <= hi:
-        raise PracticeError(_("These rules allow %(lo)d to %(hi)d players.") % {
+        raise Refusal(_("These rules allow %(lo)d to %(hi)d players.") % {
             "lo": lo, "hi": hi})
     names = [human_name] + bot_names(language, human_name, players - 1)
     seed, bot_seed = _seeds()
@@ -193,7 +187,7 @@ def _append(record: PracticeGame, version: int, derived: Derived, seat: int, act
     updated = PracticeGame.objects.filter(pk=record.pk, version=version).update(
         actions=actions, version=version + 1, result=result)
     if not updated:
-        raise PracticeError(str(STALE), status=409)
+        raise Refusal(str(STALE), status=409)
     record.actions = actions
     record.version = version + 1
     record.result = result
@@ -206,9 +200,9 @@ def _check_version(record: PracticeGame, version: Any) -> int:
     try:
         v = int(version)
     except (TypeError, ValueError):
-        raise PracticeError(_("The form was incomplete; nothing was changed.")) from None
+        raise Refusal(_("The form was incomplete; nothing was changed.")) from None
     if v != record.version:
-        raise PracticeError(str(STALE), status=409)
+        raise Refusal(str(STALE), status=409)
     return v
 
 
@@ -222,7 +216,7 @@ def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
         action = module.parse_action(derived.state, seat, words)
         return _append(record, v, derived, seat, action)
     except IllegalAction as exc:
-        raise PracticeError(reason_text(exc.reason, _visible_cards(exc.cards), record.game)
+        raise Refusal(reason_text(exc.reason, _visible_cards(exc.cards), record.game)
                             ) from None
 
 
@@ -247,7 +241,7 @@ def step_bot(record: PracticeGame, version: Any) -> Derived:
     derived = load(record)
     state = derived.state
     if not is_bot_turn(record, state):
-        raise PracticeError(str(NOT_YOUR_TURN_BOT), status=409)
+        raise Refusal(str(NOT_YOUR_TURN_BOT), status=409)
     seat = state.to_move
     action = make_bot(record, seat).act(state, seat)
     return _append(record, v, derived, seat, action)
@@ -260,12 +254,12 @@ def undo(record: PracticeGame, version: Any) -> None:
     last = max((i for i, m in enumerate(record.actions)
                 if m.startswith(prefix) and i >= record.puzzle_from), default=None)
     if last is None:
-        raise PracticeError(str(NOTHING_TO_UNDO))
+        raise Refusal(str(NOTHING_TO_UNDO))
     actions = record.actions[:last]
     updated = PracticeGame.objects.filter(pk=record.pk, version=v).update(
         actions=actions, version=v + 1, result=None)
     if not updated:
-        raise PracticeError(str(STALE), status=409)
+        raise Refusal(str(STALE), status=409)
     record.actions, record.version, record.result = actions, v + 1, None
 
 
@@ -365,7 +359,7 @@ def review_step(record: PracticeGame, seconds: float | None = None) -> dict[str,
     that comes meanwhile (a second tab, a poll sent again) answers with the progress stored so
     far rather than analyse the same decisions again."""
     if record.result is None:
-        raise PracticeError(str(NOT_OVER), status=409)
+        raise Refusal(str(NOT_OVER), status=409)
     frames = _frames(record)
     todo = _decisions(record, frames)
 
@@ -450,10 +444,10 @@ def make_puzzle(record: PracticeGame, index: Any) -> PracticeGame:
     try:
         at = int(index)
     except (TypeError, ValueError):
-        raise PracticeError(_("That position cannot be opened as a puzzle.")) from None
+        raise Refusal(_("That position cannot be opened as a puzzle.")) from None
     frames = _frames(record)
     if record.result is None or at not in _decisions(record, frames):
-        raise PracticeError(_("That position cannot be opened as a puzzle."), status=404)
+        raise Refusal(_("That position cannot be opened as a puzzle."), status=404)
     existing = PracticeGame.objects.filter(puzzle_of=record, puzzle_from=at, owner=record.owner,
                                            result__isnull=True).order_by("created").first()
     if existing is not None:
@@ -522,7 +516,7 @@ def next_deal(record: PracticeGame, version: Any) -> PracticeGame:
         existing = made()
         if existing is not None:
             return existing
-        raise PracticeError(_("A new deal cannot be started from here."), status=409)
+        raise Refusal(_("A new deal cannot be started from here."), status=409)
     game = adapter(record.game)
     options = options_for(record.game, record.rules)
     seed, bot_seed = _seeds()

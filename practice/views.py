@@ -18,12 +18,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.adapters import ADAPTERS, MOVE_LABELS, adapter
 from games.registry import GAME_TITLES
 from games.table import table_context
 from rules.engine import cards as C
+from web.errors import Refusal
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest
 from web.once import made, once
@@ -96,7 +98,7 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
                     form.cleaned_data["players"], form.cleaned_data["level"],
                     form.cleaned_data["name"], get_language() or "en",
                     form.cleaned_data.get("memory_aid", True))
-            except P.PracticeError as exc:
+            except Refusal as exc:
                 form.add_error(None, exc.message)
             else:
                 return made(HttpResponseRedirect(reverse(f"practice_{game}_play",
@@ -292,6 +294,7 @@ def pace(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
@@ -302,17 +305,17 @@ def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 
 def _version(request: HttpRequest) -> int:
-    """The game version the page showed; PracticeError when the form lacks it."""
+    """The game version the page showed; Refusal when the form lacks it."""
     form = VersionForm(request.POST)
     if not form.is_valid():
-        raise P.PracticeError(first_error(form))
+        raise Refusal(first_error(form))
     return form.cleaned_data["version"]
 
 
 def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpResponse:
     try:
         action()
-    except P.PracticeError as exc:
+    except Refusal as exc:
         record.refresh_from_db()
         ctx = _context(request, record, P.load(record), error=exc.message)
         status = 200 if request.htmx else exc.status
@@ -325,31 +328,35 @@ def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpR
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def move(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
 
     def act():
         form = MoveForm(adapter(game), request.POST)
         if not form.is_valid():
-            raise P.PracticeError(first_error(form))
+            raise Refusal(first_error(form))
         P.human_move(record, _version(request), form.cleaned_data["words"])
 
     return _after_post(request, record, act)
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def step(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     return _after_post(request, record, lambda: P.step_bot(record, _version(request)))
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def undo(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     return _after_post(request, record, lambda: P.undo(record, _version(request)))
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def next_deal(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     return _to_new_game(request, record, lambda: P.next_deal(record, _version(request)))
@@ -361,7 +368,7 @@ def _to_new_game(request: HtmxHttpRequest, record: PracticeGame,
     game's page and changes nothing."""
     try:
         new = make()
-    except P.PracticeError as exc:
+    except Refusal as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx,
                        status=200 if request.htmx else exc.status)
@@ -395,6 +402,7 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 # --------------------------------------------------------------------------- review
 @require_safe
+@vary_on_headers("HX-Request")
 def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """The post-game review: each request analyses a few more of the player's decisions (the
     page polls while it is not done) and shows the three costliest once all are analysed."""
@@ -402,7 +410,7 @@ def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     urls = _urls(record)
     try:
         progress = P.review_step(record)
-    except P.PracticeError as exc:
+    except Refusal as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx, status=exc.status)
     costliest = P.review_costliest(record, progress) if progress["done"] else []
@@ -414,6 +422,7 @@ def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def puzzle(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """"Try it again": the reviewed position as a new game against the same bots."""
     record = _record(request, game, game_id)
@@ -421,7 +430,7 @@ def puzzle(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
     def make() -> PracticeGame:
         if not form.is_valid():
-            raise P.PracticeError(first_error(form))
+            raise Refusal(first_error(form))
         return P.make_puzzle(record, form.cleaned_data["move"])
 
     return _to_new_game(request, record, make)
@@ -429,6 +438,7 @@ def puzzle(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 # --------------------------------------------------------------------------- replay links
 @require_safe
+@vary_on_headers("HX-Request")
 def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     try:
         record = PracticeGame.objects.get(share_token=token, game=game)

@@ -7,6 +7,7 @@ from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from web.htmx import HtmxHttpRequest
 
@@ -31,6 +32,7 @@ def _grouped(entries):
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def faq(request: HtmxHttpRequest) -> HttpResponse:
     query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
@@ -43,6 +45,7 @@ def faq(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
     query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     terms = list(GlossaryTerm.objects.all())

@@ -2,7 +2,7 @@
 
 The forms read and cut the fields (at the lengths the pages always kept); what a value means
 (a rule set, a card, a legal move) is judged by ``teacher.service``, which explains a refusal in
-the page language.  A field a form refuses becomes a ``TeacherError`` with its message (400).
+the page language.  A field a form refuses becomes a ``Refusal`` with its message (400).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from web.errors import Refusal
 from web.forms import NumberField, TextField, WordsField, first_error
 
 from . import service as S
@@ -20,9 +21,9 @@ UNREADABLE = _("That form could not be read.")
 
 
 def checked(form: forms.Form) -> dict:
-    """The cleaned data, or TeacherError with the form's first message."""
+    """The cleaned data, or Refusal with the form's first message."""
     if not form.is_valid():
-        raise S.TeacherError(first_error(form) or str(UNREADABLE))
+        raise Refusal(first_error(form) or str(UNREADABLE))
     return form.cleaned_data
 
 

@@ -34,6 +34,7 @@ from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
 from rules.variants import OPTION_LABELS, form_value, value_label
+from web.errors import Refusal
 
 from .models import TeacherScenario
 
@@ -50,21 +51,14 @@ LANGUAGE_LABELS = {"sv": gettext_lazy("Swedish"), "fi": gettext_lazy("Finnish"),
 DEFAULT_PLAYERS = {g: list(a.teacher_players) for g, a in ADAPTERS.items()}
 
 
-class TeacherError(Exception):
-    """Bad input, said plainly (already translated); nothing was changed."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def check_text(text: str) -> str:
-    """``text`` itself; TeacherError when it holds a control character (NUL and the like:
+    """``text`` itself; Refusal when it holds a control character (NUL and the like:
     ``scenario.CONTROL``), which no one types and PostgreSQL cannot store."""
     char = scenario.control_character(text)
     if char:
-        raise TeacherError(scenario_problem("control_character", {"char": char}))
+        raise Refusal(scenario_problem("control_character", {"char": char}))
     return text
 
 
@@ -120,14 +114,14 @@ def presets(game: str) -> list[str]:
 
 
 def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
-    """A new scenario with an empty deal; raises TeacherError for a bad choice."""
+    """A new scenario with an empty deal; raises Refusal for a bad choice."""
     if game not in ADAPTERS:
-        raise TeacherError(_("Choose one of the games."))
+        raise Refusal(_("Choose one of the games."))
     for name in players:
         check_text(name)
     module = game_module(game)
     if preset not in module.PRESETS:
-        raise TeacherError(_("Choose one of the rule sets."))
+        raise Refusal(_("Choose one of the rule sets."))
     data: dict[str, Any] = {"format": scenario.FORMAT, "game": game, "rules": {"preset": preset},
             "players": players, "dealer": players[-1] if players else "", "seed": 1,
             "deal": adapter(game).empty_deal(players), "steps": []}
@@ -136,7 +130,7 @@ def blank(game: str, preset: str, players: list[str]) -> dict[str, Any]:
     except ScenarioError:
         lo, hi = module.player_range(build_options(module.Options, module.PRESETS,
                                                    module.DEFAULT_PRESET, {"preset": preset}))
-        raise TeacherError(_("Give %(lo)d to %(hi)d different player names, without spaces.") % {
+        raise Refusal(_("Give %(lo)d to %(hi)d different player names, without spaces.") % {
             "lo": lo, "hi": hi}) from None
     adapter(game).fit_deal(data["deal"], scn.options)
     # A new scenario starts from a complete deal the rules would make, every card written
@@ -178,7 +172,7 @@ def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
     _no_steps(data)
     module = game_module(data["game"])
     if preset not in module.PRESETS:
-        raise TeacherError(_("Choose one of the rule sets."))
+        raise Refusal(_("Choose one of the rule sets."))
     base = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET,
                          {"preset": preset})
     rules: dict[str, Any] = {"preset": preset}
@@ -187,13 +181,13 @@ def set_rules(data: dict[str, Any], preset: str, raw: dict[str, str]) -> None:
             continue
         match = [c for c in choices if form_value(c) == raw[name]]
         if not match:
-            raise TeacherError(_("That form could not be read."))
+            raise Refusal(_("That form could not be read."))
         if not _same(match[0], getattr(base, name)):
             rules[name] = match[0]
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, rules)
     lo, hi = module.player_range(options)
     if not lo <= len(data["players"]) <= hi:
-        raise TeacherError(_("These rules need %(lo)d to %(hi)d players.") % {"lo": lo, "hi": hi})
+        raise Refusal(_("These rules need %(lo)d to %(hi)d players.") % {"lo": lo, "hi": hi})
     data["rules"] = rules
     deal = dict(data.get("deal") or {})
     adapter(data["game"]).fit_deal(deal, options)
@@ -229,13 +223,13 @@ def _named_cards(deal: Any) -> set[str]:
 
 
 def parse_cards(words: list[str]) -> list[str]:
-    """Card codes as typed or ticked -> canonical codes; raises TeacherError."""
+    """Card codes as typed or ticked -> canonical codes; raises Refusal."""
     out: list[str] = []
     for w in words[:60]:
         try:
             code = C.code(C.parse(w))
         except (C.CardError, ValueError, KeyError, IndexError, AttributeError):
-            raise TeacherError(_("“%(word)s” is not a card. Write cards like 5C, TD or 10H.") % {
+            raise Refusal(_("“%(word)s” is not a card. Write cards like 5C, TD or 10H.") % {
                 "word": w[:10]}) from None
         if code not in out:
             out.append(code)
@@ -244,7 +238,7 @@ def parse_cards(words: list[str]) -> list[str]:
 
 def _no_steps(data: dict[str, Any]) -> None:
     if data.get("steps"):
-        raise TeacherError(_("Moves are recorded, so the deal cannot change. Undo the moves "
+        raise Refusal(_("Moves are recorded, so the deal cannot change. Undo the moves "
                              "first."), status=409)
 
 
@@ -254,15 +248,15 @@ def assign(data: dict[str, Any], cards: list[str], target: str) -> None:
     current = slots(data)
     keys = {s.key for s in current}
     if target and target not in keys:
-        raise TeacherError(_("Choose where the cards should go."))
+        raise Refusal(_("Choose where the cards should go."))
     if not cards:
-        raise TeacherError(_("Choose some cards first, or type their codes."))
+        raise Refusal(_("Choose some cards first, or type their codes."))
     for s in current:
         s.cards = [c for c in s.cards if c not in cards]
     for s in current:
         if s.key == target:
             if s.single and len(cards) != 1:
-                raise TeacherError(_("Only one card can go there."))
+                raise Refusal(_("Only one card can go there."))
             s.cards = list(cards) if s.single else s.cards + cards
     _write_slots(data, current)
 
@@ -284,7 +278,7 @@ def fill_random(data: dict[str, Any]) -> None:
         scn = scenario.parse(probe)
         dealt = scn.initial_state()
     except ScenarioError as exc:
-        raise TeacherError(_("The deal could not be completed: %(problem)s") % {
+        raise Refusal(_("The deal could not be completed: %(problem)s") % {
             "problem": scenario_problem(exc.code, exc.params, data.get("game"))}) from None
     full = adapter(data["game"]).explicit_deal(dealt)
     sizes: dict[str, int] = {}
@@ -350,7 +344,7 @@ def legal_moves(scn: scenario.Scenario, state: Any) -> list[dict[str, str]]:
 def _current(data: dict[str, Any]):
     rp = stored.replay(data)
     if rp is None or (not data.get("steps") and deal_problem(data)):
-        raise TeacherError(_("The deal is not complete yet: finish it before recording "
+        raise Refusal(_("The deal is not complete yet: finish it before recording "
                              "moves.")) from None
     return rp.scn, rp.frames[-1].state
 
@@ -360,7 +354,7 @@ def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
     when it is legal."""
     move = " ".join(check_text(move).split())
     if not move or len(move) > MAX_MOVE:
-        raise TeacherError(_("Type a move like “Anna attack 5C 9C”."))
+        raise Refusal(_("Type a move like “Anna attack 5C 9C”."))
     scn, state = _current(data)
     try:
         scenario.apply_move(scn.module, state, scn.players, move)
@@ -370,12 +364,12 @@ def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
 
 
 def record(data: dict[str, Any], move: str) -> None:
-    """Append a legal move; raises TeacherError with the translated reason otherwise."""
+    """Append a legal move; raises Refusal with the translated reason otherwise."""
     if len(data.get("steps", [])) >= MAX_STEPS:
-        raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
+        raise Refusal(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
     reason, cards = _judge(data, move)
     if reason:
-        raise TeacherError(_("Refused: %(reason)s") % {
+        raise Refusal(_("Refused: %(reason)s") % {
             "reason": reason_text(reason, cards, data["game"])}, status=200)
     data.setdefault("steps", []).append({"do": " ".join(move.split())})
 
@@ -383,10 +377,10 @@ def record(data: dict[str, Any], move: str) -> None:
 def record_refused(data: dict[str, Any], move: str) -> str:
     """Append a move the engine refuses as an ``illegal`` demonstration step."""
     if len(data.get("steps", [])) >= MAX_STEPS:
-        raise TeacherError(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
+        raise Refusal(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
     reason, _cards = _judge(data, move)
     if not reason:
-        raise TeacherError(_("That move is allowed, so it cannot be shown as a refused one."),
+        raise Refusal(_("That move is allowed, so it cannot be shown as a refused one."),
                            status=200)
     data.setdefault("steps", []).append({"illegal": " ".join(move.split()), "reason": reason})
     return reason
@@ -394,7 +388,7 @@ def record_refused(data: dict[str, Any], move: str) -> str:
 
 def undo(data: dict[str, Any]) -> None:
     if not data.get("steps"):
-        raise TeacherError(_("There is no step to undo."), status=409)
+        raise Refusal(_("There is no step to undo."), status=409)
     data["steps"].pop()
 
 
@@ -455,7 +449,7 @@ def import_text(session, text: bytes | str, title: str = "") -> TeacherScenario:
     if not found:
         try:
             check_text(title)
-        except TeacherError as exc:
+        except Refusal as exc:
             found = [exc.message]
     if found:
         raise ImportProblems(found)
@@ -522,7 +516,7 @@ def _named_learner(data: dict[str, Any], human: str) -> dict[str, Any]:
 def from_practice(session, record: Any) -> TeacherScenario:
     """A saved scenario from a finished practice game (through the practice export)."""
     if record.result is None:
-        raise TeacherError(_("Only a finished game can be presented: its hands are secret "
+        raise Refusal(_("Only a finished game can be presented: its hands are secret "
                              "until the deal is over."), status=409)
     data = _named_learner(practice_service.export(record), record.names[record.human_seat])
     try:  # a game stored before names were checked may hold a control character
@@ -530,6 +524,6 @@ def from_practice(session, record: Any) -> TeacherScenario:
     except ScenarioError:
         broken = True
     if broken:
-        raise TeacherError(_("This practice game could not be replayed, so it cannot be "
+        raise Refusal(_("This practice game could not be replayed, so it cannot be "
                              "presented."), status=409)
     return create(session, data)

@@ -11,16 +11,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import presentation as P
@@ -34,6 +35,7 @@ from practice.service import owner_token
 from rules.engine import cards as C
 from rules.engine import scenario
 from tutorials import lessons
+from web.errors import Refusal
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
 from web.once import Again, made, once
@@ -100,7 +102,7 @@ def create(request: HttpRequest) -> HttpResponse:
         fields = F.checked(form)
         game, _sep, preset = fields["rules"].partition(":")
         data = S.blank(game, preset, S.parse_players(fields["players"]))
-    except S.TeacherError as exc:
+    except Refusal as exc:
         ctx = _new_context(request, create_error=exc.message, form={
             k: S.without_controls(form[k].value() or "")[:n]
             for k, n in (("rules", 60), ("players", 300))})
@@ -154,10 +156,10 @@ def from_practice(request: HttpRequest) -> HttpResponse:
             or PracticeGame.objects.filter(share_token=key).first()
     try:
         if record is None:
-            raise S.TeacherError(_("No practice game of yours or shared with you has that "
+            raise Refusal(_("No practice game of yours or shared with you has that "
                                    "address."), status=404)
         obj = S.from_practice(request.session, record)
-    except S.TeacherError as exc:
+    except Refusal as exc:
         return render(request, "teacher/new.html", _new_context(request, practice_error=exc.message),
                       status=exc.status)
     return made(HttpResponseRedirect(reverse("scenario_present", args=[obj.code, 0]),
@@ -298,20 +300,14 @@ def _editor(request: HtmxHttpRequest, obj: TeacherScenario, message: str = "", k
     partial = _partial(request)
     template = "teacher/edit.html#editor" if partial else "teacher/edit.html"
     # htmx swaps only 2xx responses: the message is in the partial, so it says 200.
-    response = render(request, template, ctx, status=200 if partial else status)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return render(request, template, ctx, status=200 if partial else status)
 
 
 def _editable(request: HttpRequest, code: str) -> TeacherScenario:
     obj = _get(code)
     if not S.can_edit(request.session, obj):
-        raise PermissionDenied403
+        raise PermissionDenied
     return obj
-
-
-class PermissionDenied403(Exception):
-    pass
 
 
 def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
@@ -320,6 +316,7 @@ def _forbidden(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj = _get(code)
     query = F.EditKeyForm(request.GET)
@@ -354,7 +351,7 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
     refused with 409 "changed meanwhile" instead of being reported done and lost."""
     try:
         obj = _editable(request, code)
-    except PermissionDenied403:
+    except PermissionDenied:
         return _forbidden(request, code)
     try:
         with transaction.atomic():
@@ -363,11 +360,11 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
             seen = F.checked(F.StepsForm(request.POST))["steps"]
             if seen is not None and seen != len(data.get("steps", [])):
                 # A double submit or a second tab: judge nothing against a position not shown.
-                raise S.TeacherError(str(CHANGED), status=409)
+                raise Refusal(str(CHANGED), status=409)
             message = change(data) or ""
             if not _store(obj, data=data):
-                raise S.TeacherError(str(CHANGED), status=409)
-    except S.TeacherError as exc:
+                raise Refusal(str(CHANGED), status=409)
+    except Refusal as exc:
         obj.refresh_from_db()
         return _editor(request, obj, exc.message, "error", status=exc.status)
     obj.refresh_from_db()
@@ -377,6 +374,7 @@ def _change(request: HtmxHttpRequest, code: str, change) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     def change(data):
         fields = F.checked(F.DealForm(request.POST))
@@ -395,6 +393,7 @@ def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def rules(request: HtmxHttpRequest, code: str) -> HttpResponse:
     def change(data):
         form = F.RulesForm(S.option_names(data), request.POST)
@@ -405,6 +404,7 @@ def rules(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def move(request: HtmxHttpRequest, code: str) -> HttpResponse:
     def change(data):
         fields = F.checked(F.MoveForm(request.POST))
@@ -420,6 +420,7 @@ def move(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     def change(data):
         S.undo(data)
@@ -428,17 +429,18 @@ def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def save(request: HtmxHttpRequest, code: str) -> HttpResponse:
     try:
         obj = _editable(request, code)
-    except PermissionDenied403:
+    except PermissionDenied:
         return _forbidden(request, code)
     data = json.loads(json.dumps(obj.data))
     form = F.SaveForm(len(data.get("steps", [])), request.POST)
     try:
         title = F.checked(form)["title"].strip()[:S.MAX_TITLE]
         S.set_narration(data, form.texts())
-    except S.TeacherError as exc:  # nothing is stored
+    except Refusal as exc:  # nothing is stored
         return _editor(request, obj, exc.message, "error", status=exc.status)
     if not _store(obj, data=data, title=title):  # a move recorded meanwhile is kept
         obj.refresh_from_db()
@@ -459,12 +461,8 @@ def _render_present(request: HtmxHttpRequest, ctx: dict[str, Any]) -> HttpRespon
     if _partial(request):
         html = render_to_string("teacher/present.html#htmx", ctx, request=request)
         # After Next/Back the links to other languages must lead to this step.
-        response = HttpResponse(html + address_oob(request, request.get_full_path()))
-        patch_vary_headers(response, ("HX-Request",))
-        return response
-    response = render(request, "teacher/present.html", ctx)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+        return HttpResponse(html + address_oob(request, request.get_full_path()))
+    return render(request, "teacher/present.html", ctx)
 
 
 def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table, say,
@@ -485,6 +483,7 @@ def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table,
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
     obj = _get(code)
     rp = _replay_or_none(obj)
@@ -507,6 +506,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug) if game in registry.BY_KEY else None
     if tutorial is None or not 1 <= step <= len(tutorial.steps):

@@ -29,6 +29,8 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url as htmx_push_url
 
 from games.cardnames import card_list
 from games.moves import (
@@ -185,12 +187,11 @@ def _render_step(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, *
         response = HttpResponse(_partial_html(request, make_ctx, address, cacheable),
                                 status=status)
         if push_url:
-            response["HX-Push-Url"] = push_url
+            htmx_push_url(response, push_url)
     else:
         ctx = make_ctx()
         ctx["finished"] = progress.finished(request)
         response = render(request, "tutorials/step.html", ctx, status=status)
-    response["Vary"] = "HX-Request"
     if n == len(tutorial.steps) and status == 200:
         progress.mark_finished(request, response, tutorial.key)
     return response
@@ -250,6 +251,7 @@ def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):
@@ -316,6 +318,7 @@ def _feedback_from_query(query: StepQueryForm, tutorial: lessons.Tutorial,
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):

@@ -16,6 +16,7 @@ from rules.engine import cards as C
 from teacher import service as TS
 from tests.pages import LANGUAGES
 from tutorials import lessons
+from web.errors import Refusal
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +78,7 @@ def test_the_options_are_the_movers_legal_moves_only(scenario_code):
 def test_a_question_in_a_view_that_hides_the_movers_hand_is_refused(scenario_code):
     pres = S.presentation("scenario", scenario_code)
     n = first_decision(pres)
-    with pytest.raises(S.LiveError):
+    with pytest.raises(Refusal):
         S.question(pres, n, 1)  # Bo's view; Anna attacks
     assert S.question(pres, n, 0).mover == "Anna"  # Anna's own view
 
@@ -159,7 +160,7 @@ def _presentations():
 
 def _revealed(kind: str, ref: str, step: int) -> str:
     """What a phone shows once the teacher has shown the lesson's move (all hands open)."""
-    from live.views import render_follow
+    from live.render import render_follow
 
     snap = {"code": "ABCDEF", "v": 1, "kind": kind, "ref": ref, "step": step, "seat": None,
             "q": 1, "qs": LiveSession.REVEALED, "running": True, "expires": 0, "answers": {}}
@@ -206,7 +207,7 @@ def test_the_lessons_move_and_its_reason_name_only_cards_the_table_shows():
         for step in range(pres.first, pres.last + 1):
             try:
                 S.question(pres, step, None)
-            except S.LiveError:
+            except Refusal:
                 continue
             for language in LANGUAGES:
                 with translation.override(language):

@@ -14,6 +14,7 @@ from django.utils import translation
 from games.adapters import adapter
 from practice import service as P
 from practice.models import PracticeGame
+from web.errors import Refusal
 
 from .helpers import start, url
 
@@ -171,7 +172,7 @@ def test_puzzle_undo_stops_at_the_puzzles_start(client):
     index = _puzzle_index(client, record)
     client.post(url(record, "puzzle"), {"move": index})
     puzzle = PracticeGame.objects.get(puzzle_of=record)
-    with pytest.raises(P.PracticeError):
+    with pytest.raises(Refusal):
         P.undo(puzzle, puzzle.version)
     assert 'id="undo"' not in client.get(url(puzzle)).content.decode()
 
