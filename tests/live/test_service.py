@@ -152,7 +152,7 @@ def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
 # --------------------------------------------------------------------------- the lesson's move
 def _presentations():
     """Every tutorial, and every shipped scenario file as a teacher scenario."""
-    out = [("tutorial", f"{t.game}/{t.slug}") for g in lessons.GAMES for t in lessons.BY_GAME[g]]
+    out = [("tutorial", f"{t.game}/{t.slug}") for ts in lessons.BY_GAME.values() for t in ts]
     for path in sorted((ROOT / "rules" / "scenarios").glob("*/*.json")):
         out.append(("scenario", TS.import_text(SessionStore(), path.read_text()).code))
     return out
