@@ -41,7 +41,7 @@ import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from math import comb
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
@@ -205,6 +205,7 @@ class State:
                  "loser", "maja", "out", "over", "phase", "rules", "stock", "table", "to_move",
                  "trump", "trump_set", "turned")
 
+    game: Final = NAME  # the protocol's name of the game (games.GameState)
     rules: _Rules
     hands: list[int]
     stock: tuple[int, ...]  # top LAST

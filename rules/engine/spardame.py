@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
 from operator import add, itemgetter
-from typing import Any, NoReturn, overload
+from typing import Any, Final, NoReturn, overload
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
@@ -296,6 +296,7 @@ class State:
         "trick",
         "trick_pts",
     )
+    game: Final = NAME  # the protocol's name of the game (games.GameState)
     d: _Deal
     phase: int
     over: bool
