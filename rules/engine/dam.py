@@ -473,19 +473,8 @@ class State:
             self._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = self.stock  # same cards, new order
         if stock:
-            need = rules.size - hands[seat].bit_count()
-            if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
-                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
-                h = hands[seat]
-                for c in stock[-k:]:
-                    h |= 1 << c
-                hands[seat] = h
-                self.stock = stock = stock[:-k]
-                if not stock and self.turned == QS:
-                    self.maja = seat  # the turned card is the last one drawn (D-T1)
-                if events is not None:
-                    events.append({"type": "refill", "seat": seat, "count": k,
-                                   "stock_count": len(stock)})
+            self._refill(seat, events)  # D-R1: the attacker draws first
+            stock = self.stock
         elif not rules.forbid and len(cards) > hands[d].bit_count():
             self._overplay_penalty(events)  # D-A4 penalty reading
             return
@@ -672,21 +661,25 @@ class State:
             events.append({"type": "trump_turned", "card": top, "suit": top // 13})
 
     def _refill(self, seat: int, events: list[dict[str, Any]] | None) -> None:
-        need = self.rules.opts.hand_size - self.hands[seat].bit_count()
+        """D-R1: ``seat`` draws up to the hand size from the top of the stock; D-R2: as far as
+        the stock goes.  The one place of both rules (after an attack, after a defence, and
+        for a player reached with an empty hand)."""
+        hands = self.hands
+        h = hands[seat]
+        need = self.rules.size - h.bit_count()
         stock = self.stock
-        if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
-            k = need if need < len(stock) else len(stock)  # noqa: FURB136 - hot path
-            drawn = stock[-k:]
-            self.stock = stock[:-k]
-            h = self.hands[seat]
-            for c in drawn:
-                h |= 1 << c
-            self.hands[seat] = h
-            if not self.stock and self.turned == QS:
-                self.maja = seat  # the turned card is the last one drawn (D-T1)
-            if events is not None:
-                events.append({"type": "refill", "seat": seat, "count": k,
-                               "stock_count": len(self.stock)})
+        if need <= 0 or not stock:
+            return
+        k = need if need < len(stock) else len(stock)  # noqa: FURB136 - min() is slower
+        for c in stock[-k:]:
+            h |= 1 << c
+        hands[seat] = h
+        self.stock = stock = stock[:-k]
+        if not stock and self.turned == QS:
+            self.maja = seat  # the turned card is the last one drawn (D-T1)
+        if events is not None:
+            events.append({"type": "refill", "seat": seat, "count": k,
+                           "stock_count": len(stock)})
 
     def _note_out(self, events: list[dict[str, Any]] | None) -> None:
         """D-N2: with the stock empty, everyone without cards is out (attacker first)."""
@@ -709,25 +702,12 @@ class State:
         self.beaten = ()
         stock = self.stock
         if stock:
-            # D-R1: the defender draws after the defence (_refill, written out: hot path)
-            rules = self.rules
-            hands = self.hands
-            need = rules.size - hands[d].bit_count()
-            if need > 0:
-                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
-                h = hands[d]
-                for c in stock[-k:]:
-                    h |= 1 << c
-                hands[d] = h
-                self.stock = stock = stock[:-k]
-                if not stock and self.turned == QS:
-                    self.maja = d  # the turned card is the last one drawn (D-T1)
-                if events is not None:
-                    events.append({"type": "refill", "seat": d, "count": k,
-                                   "stock_count": len(stock)})
+            self._refill(d, events)  # D-R1: the defender draws after the defence
+            stock = self.stock
             if stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = rules.n
+                hands = self.hands
+                n = self.rules.n
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
                 if hands[att] and hands[nd]:
