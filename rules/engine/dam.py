@@ -53,9 +53,8 @@ NAME = "dam"
 Action = tuple[Any, ...]  # see the module docstring; the second item is the acting seat
 
 
-# slots: the engine reads these on every move, and attribute reads of a slotted class are
-# specialised by the interpreter (a plain dataclass's fields shadow class-level defaults,
-# which keeps them on the slow generic path).
+# slots: the options are read on nearly every move, and a slotted dataclass reads its fields
+# faster than a plain one.
 @dataclasses.dataclass(frozen=True, slots=True)
 class Options:
     hand_size: int = choice(6, (3, 5, 6))  # D-S2: 6 Swedish, 5 Musta Maija, 3 Finnish 3-card
@@ -124,35 +123,41 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-# Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first.  The
-# random bot asks for all of them on every attack and the same small holdings come up again
-# and again, so they are kept: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
-# the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept,
-# which bounds the table by construction (377 holdings and 2,249 actions per seat, suit and
-# kind: at most some 144,000 actions in all, far fewer in practice); a larger holding's
-# actions are built afresh.  (Keeping only holdings of up to 2 cards made bench/engine.py
-# --game dam a fifth slower.)  The empty holding maps to no actions, so the common attack can
-# look up all four suits without asking which it holds (see legal_actions).
+# Two module-level caches of action tuples, filled as play needs them.  Both are safe to share
+# between states, deals, rule sets and threads: an entry depends on its key alone (the rules
+# and the position only cut a prefix of it, see UPTO), its tuples never change, and two
+# threads filling one key at once store equal values.
+#
+# _SUBSET_CACHE: every same-suit subset of one suit's cards in a hand, as action tuples,
+# smallest first.  The random bot asks for all of them on every attack and the same small
+# holdings come up again and again, so they are kept: _SUBSET_CACHE[kind * 8 + seat][suit]
+# (kind 0 attack, 1 add) maps the suit's 13-bit holding to them.  Only holdings of up to
+# CACHED_HOLDING cards are kept, which bounds the cache by construction (377 holdings and
+# 2,249 actions per seat, suit and kind: at most some 144,000 actions in all, far fewer in
+# practice); a larger holding's actions are built afresh.  (Keeping only holdings of up to 2
+# cards made bench/engine.py --game dam a fifth slower.)  The empty holding maps to no
+# actions, so the common attack can look up all four suits without asking which it holds
+# (see legal_actions).
 CACHED_HOLDING = 3
-_SUBSETS: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
+_SUBSET_CACHE: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
     tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
 # UPTO[n][k]: how many of those subsets of an n-card holding have at most k cards (k <= 13).
 UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
              for n in range(14))
 TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
-# _BEATS[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
-# needed, so that listing a defence makes no new tuples.
-_BEATS: list[tuple[Action, ...] | None] = [None] * 8
+# _BEAT_CACHE[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
+# needed, so that listing a defence makes no new tuples.  Bounded: 8 seats of 2,704 actions.
+_BEAT_CACHE: list[tuple[Action, ...] | None] = [None] * 8
 
 
 def _beat_actions(seat: int) -> tuple[Action, ...]:
-    beats = _BEATS[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
+    beats = _BEAT_CACHE[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
     return beats
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[Action, ...]:
     suit = (suit_cards.bit_length() - 1) // 13
-    slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
+    slots = _SUBSET_CACHE[(kind == "add") * 8 + seat][suit]
     holding = suit_cards >> (13 * suit)
     hit = slots.get(holding)
     if hit is None:
@@ -342,7 +347,7 @@ class State:
                 [("announce", seat, s) for s in self._marriage_suits(seat)]
                 if rules.marriage else [])
             beaters = BEATERS[self.trump]
-            beats = _BEATS[seat] or _beat_actions(seat)
+            beats = _BEAT_CACHE[seat] or _beat_actions(seat)
             for a in self.table:
                 m = beaters[a] & hand
                 row = a * 52 - 1
@@ -358,7 +363,7 @@ class State:
             if rules.plain and self._attack_limit() >= hand.bit_count():
                 # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
                 # of every suit, straight from the cache (most attacks under the usual rules).
-                clubs, diamonds, hearts, spades = _SUBSETS[seat]
+                clubs, diamonds, hearts, spades = _SUBSET_CACHE[seat]
                 try:
                     return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
                             *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
@@ -383,7 +388,7 @@ class State:
         acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
                 if self.rules.marriage else [])
         limit = min(13, self._attack_limit())  # D-A3, D-A4
-        for suit, slots in enumerate(_SUBSETS[seat]):
+        for suit, slots in enumerate(_SUBSET_CACHE[seat]):
             h = hand >> 13 * suit & 0x1FFF
             if h:
                 lst = slots.get(h) or _subset_actions("attack", seat, h << 13 * suit)
