@@ -298,10 +298,15 @@ class State:
         return self.hands[seat].bit_count()
 
     def _rng(self) -> random.Random:
-        # The deal's one random source, positioned after the draws already used.
+        """The deal's one random source, positioned after the ``draws`` already used.
+
+        A state keeps the seed and the count rather than a Random object, so that clones stay
+        cheap and to_json/state_from_json carry the source exactly.  Each ``random()`` takes
+        two 32-bit words of the generator, so one ``getrandbits(64 * draws)`` skips the used
+        ones in a single call (tests/engine/test_dam.py checks this against the replay)."""
         rng = random.Random(self.seed)
-        for _ in range(self.draws):
-            rng.random()
+        if self.draws:
+            rng.getrandbits(64 * self.draws)
         return rng
 
     def _attack_limit(self) -> int:
