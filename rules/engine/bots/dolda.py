@@ -157,9 +157,6 @@ def _pick(legal: list[Action], kind: str, source: str = "") -> Action:
     return legal[0]
 
 
-_VALUES = range(-2, 14)
-
-
 class _Chain:
     """Expected gains of the swap chain over a row of known values and unknown positions.
 
@@ -168,8 +165,6 @@ class _Chain:
     value h into p gains ``base[p] - h``, and the best from p on holding h is that gain or 0
     for discarding.  (Only ``base`` is kept: the best gain is a function of it.)
     """
-
-    OFFSET = 2  # card values run from -2 (hearts king, H-V3) to 13
 
     def __init__(self, row: list[int | None], dist: list[int], shift: float = 0.0) -> None:
         counts: dict[int, int] = {}
