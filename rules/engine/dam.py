@@ -341,63 +341,68 @@ class State:
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
         seat = self.to_move
         if seat is None:  # the deal is over
             return []
+        phase = self.phase
         if phase == DEFEND:
-            hand = self.hands[seat]
-            rules = self.rules
-            acts: list[Action] = (
-                [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if rules.marriage else [])
-            beaters = BEATERS[self.trump]
-            beats = _BEAT_CACHE[seat] or _beat_actions(seat)
-            for a in self.table:
-                m = beaters[a] & hand
-                row = a * 52 - 1
-                while m:
-                    low = m & -m
-                    acts.append(beats[row + low.bit_length()])
-                    m ^= low
-            acts.append(TAKE[seat])
-            return acts
+            return self._defend_actions(seat)
         if phase == ATTACK:
-            hand = self.hands[seat]
-            rules = self.rules
-            if rules.plain and self._attack_limit() >= hand.bit_count():
-                # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
-                # of every suit, straight from the cache (most attacks under the usual rules).
-                clubs, diamonds, hearts, spades = _SUBSET_CACHE[seat]
-                try:
-                    return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
-                            *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
-                except KeyError:  # a holding not cached yet, or too large to keep
-                    pass
-            return self._attack_actions(seat, hand)
-        if phase == OVER:
-            return []
+            return self._attack_actions(seat)
         if phase == EXTRA_DECIDE:
             return [("slap", seat), ("wait", seat)]
-        # EXTRA_ADD
-        acts = []
-        room = self._add_room()
-        sc = self.hands[seat] & SUIT_MASK[self.attack_suit]
-        if sc and room > 0:
-            acts += _subset_actions("add", seat, sc)[: UPTO[sc.bit_count()][min(room, 13)]]
-        acts.append(("done", seat))
+        return self._add_actions(seat)  # EXTRA_ADD
+
+    def _defend_actions(self, seat: int) -> list[Action]:
+        """Announcements, then every card that may beat an attack card (D-B1, D-B2), then
+        taking (D-B5)."""
+        hand = self.hands[seat]
+        acts: list[Action] = (
+            [("announce", seat, s) for s in self._marriage_suits(seat)]
+            if self.rules.marriage else [])
+        beaters = BEATERS[self.trump]
+        beats = _BEAT_CACHE[seat] or _beat_actions(seat)
+        for a in self.table:
+            m = beaters[a] & hand
+            row = a * 52 - 1
+            while m:
+                low = m & -m
+                acts.append(beats[row + low.bit_length()])
+                m ^= low
+        acts.append(TAKE[seat])
         return acts
 
-    def _attack_actions(self, seat: int, hand: int) -> list[Action]:
-        """Announcements, then the same-suit card sets the attack may hold (D-A3, D-A4)."""
+    def _attack_actions(self, seat: int) -> list[Action]:
+        """Announcements, then the same-suit card sets the attack may hold (D-A1, D-A3, D-A4)."""
+        hand = self.hands[seat]
+        rules = self.rules
+        if rules.plain and self._attack_limit() >= hand.bit_count():
+            # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset of
+            # every suit, straight from the cache (most attacks under the usual rules).
+            clubs, diamonds, hearts, spades = _SUBSET_CACHE[seat]
+            try:
+                return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
+                        *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
+            except KeyError:  # a holding not cached yet, or too large to keep
+                pass
         acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
-                if self.rules.marriage else [])
+                if rules.marriage else [])
         limit = min(13, self._attack_limit())  # D-A3, D-A4
         for suit, slots in enumerate(_SUBSET_CACHE[seat]):
             h = hand >> 13 * suit & 0x1FFF
             if h:
                 lst = slots.get(h) or _subset_actions("attack", seat, h << 13 * suit)
                 acts += lst[: UPTO[h.bit_count()][limit]]
+        return acts
+
+    def _add_actions(self, seat: int) -> list[Action]:
+        """The same-suit card sets the extra attack may still add (D-A5), then being done."""
+        acts: list[Action] = []
+        room = self._add_room()
+        sc = self.hands[seat] & SUIT_MASK[self.attack_suit]
+        if sc and room > 0:
+            acts += _subset_actions("add", seat, sc)[: UPTO[sc.bit_count()][min(room, 13)]]
+        acts.append(("done", seat))
         return acts
 
     # ----------------------------------------------------------------- apply
