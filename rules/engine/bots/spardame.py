@@ -170,7 +170,7 @@ PLAYOUTS = 120
 CLEAR = math.inf
 # The best mean wins: the heuristic's move has no say once the playouts have run.
 OVERRULE_Z = 0.0
-# Playouts run to the end of the deal, at most one card per seat and trick away.
+# Playouts run to the end of the deal, which is never far: one card a seat a trick.
 HORIZON = None
 # The value of a playout cut at the move cap (never reached: a deal has at most 52 moves).
 CUT_VALUE = 0.0

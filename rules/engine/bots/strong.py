@@ -148,7 +148,7 @@ def evaluate(state: Any, seat: int, rng: random.Random, playouts: int | None = N
             alive.sort(key=lambda i: (mean(i), i))
             kept = alive[:math.ceil(len(alive) / 2)]
             alive = kept + [i for i in alive if i in protected and i not in kept]
-    # The survivors (most playouts) first, best mean first; ties keep the heuristic's move.
+    # The survivors (most playouts) first, best mean first; ties keep the policy's move.
     survivors = set(alive)
     order = sorted(range(k), key=lambda i: (i not in survivors, mean(i), i))
     best = results[order[0]]
@@ -168,7 +168,7 @@ class StrongBot:
     def __init__(self, seed: int, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.playouts = playouts
-        # The heuristic bot whose move is the baseline keeps its memory between decisions
+        # The game's policy, whose move is the baseline, keeps its memory between decisions
         # (the Dam one counts the trumps it has seen go) when the same StrongBot plays on.
         self._base: dict[str, Policy[Any, Any]] = {}
 
@@ -193,7 +193,7 @@ class StrongBot:
         best = ranked[0]
         z = search.params.overrule_z
         if z and best.action != first:
-            # The heuristic's move stays unless the search finds another clearly better
+            # The policy's move stays unless the search finds another clearly better
             # (its paired difference more than z standard errors).
             base_est = next((e for e in ranked if e.action == first), None)
             if base_est is not None and base_est.behind <= z * base_est.behind_se:
