@@ -137,7 +137,7 @@ def _mask(cards: Iterable[int]) -> int:
 # practice); a larger holding's actions are built afresh.  (Keeping only holdings of up to 2
 # cards made bench/engine.py --game dam a fifth slower.)  The empty holding maps to no
 # actions, so the common attack can look up all four suits without asking which it holds
-# (see legal_actions).
+# (see _attack_actions).
 CACHED_HOLDING = 3
 _SUBSET_CACHE: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
     tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
