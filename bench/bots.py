@@ -8,7 +8,7 @@ Dam and Dam med dolda kort, four in Spardame); A's seat rotates with the deal nu
 seat d mod players) and so does the dealer (one step every full round of seats), so A sits in
 every position equally often.  Deal d is dealt from ``--seed`` and d; every bot has its own
 seed from them as well, so a run is reproduced exactly by its command line (the strong bot
-does a fixed number of playouts per decision, ``rules.engine.bots.strong.PLAYOUTS``).
+does a fixed number of playouts per decision, ``PLAYOUTS`` in rules/engine/bots/<game>.py).
 
 The CSV has one row per seat and deal, ``deal,seat,level,metric``: the metric is 1 for the
 player left with Svarta Maja and 0 for the others in Dam, the deal's points in Dam med dolda

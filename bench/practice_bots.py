@@ -9,10 +9,10 @@ every level sits in every position equally often).  Printed per table, game and 
 (averaged over that level's seats):
 Dam ``loss_rate`` (share of deals it was left with Svarta Maja; 1/3 = average), Dam med dolda
 kort and Spardame ``mean_points`` per deal (lower is better).  The strong bot's playouts per
-decision for the bulk run are ``--playouts`` (0: the practice-mode ``strong.PLAYOUTS``); the
-decision-time figures (``strong_ms_p50/p95/max``) are measured separately at the practice-mode
-playouts.  One ``name=value`` line per measure.  ``bench/bots.py`` is the head-to-head
-benchmark with raw results and intervals.
+decision for the bulk run are ``--playouts`` (0: the practice-mode ``PLAYOUTS`` of the game's
+bot module, rules/engine/bots/<game>.py); the decision-time figures (``strong_ms_p50/p95/max``)
+are measured separately at the practice-mode playouts.  One ``name=value`` line per measure.
+``bench/bots.py`` is the head-to-head benchmark with raw results and intervals.
 """
 
 from __future__ import annotations

@@ -33,7 +33,6 @@ def rank_of(card: int) -> int:
 
 
 QUEEN_OF_SPADES = make(QUEEN, SPADES)
-TWO_OF_CLUBS = make(2, CLUBS)
 
 
 def parse_suit(text: str) -> int:
@@ -67,10 +66,6 @@ def code(card: int) -> str:
 
 def codes(cards: Iterable[int]) -> list[str]:
     return [code(c) for c in cards]
-
-
-def suit_code(suit: int) -> str:
-    return SUITS[suit]
 
 
 def sort_key(card: int) -> tuple[int, int]:

@@ -41,7 +41,7 @@ import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from math import comb
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from .cards import QUEEN_OF_SPADES, SPADES, SUITS, CardError, code, parse, parse_suit
 from .errors import IllegalAction, ScenarioError
@@ -53,9 +53,8 @@ NAME = "dam"
 Action = tuple[Any, ...]  # see the module docstring; the second item is the acting seat
 
 
-# slots: the engine reads these on every move, and attribute reads of a slotted class are
-# specialised by the interpreter (a plain dataclass's fields shadow class-level defaults,
-# which keeps them on the slow generic path).
+# slots: the options are read on nearly every move, and a slotted dataclass reads its fields
+# faster than a plain one.
 @dataclasses.dataclass(frozen=True, slots=True)
 class Options:
     hand_size: int = choice(6, (3, 5, 6))  # D-S2: 6 Swedish, 5 Musta Maija, 3 Finnish 3-card
@@ -124,35 +123,41 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-# Every same-suit subset of one suit's cards in a hand, as action tuples, smallest first.  The
-# random bot asks for all of them on every attack and the same small holdings come up again
-# and again, so they are kept: _SUBSETS[kind * 8 + seat][suit] (kind 0 attack, 1 add) maps
-# the suit's 13-bit holding to them.  Only holdings of up to CACHED_HOLDING cards are kept,
-# which bounds the table by construction (377 holdings and 2,249 actions per seat, suit and
-# kind: at most some 144,000 actions in all, far fewer in practice); a larger holding's
-# actions are built afresh.  (Keeping only holdings of up to 2 cards made bench/engine.py
-# --game dam a fifth slower.)  The empty holding maps to no actions, so the common attack can
-# look up all four suits without asking which it holds (see legal_actions).
+# Two module-level caches of action tuples, filled as play needs them.  Both are safe to share
+# between states, deals, rule sets and threads: an entry depends on its key alone (the rules
+# and the position only cut a prefix of it, see UPTO), its tuples never change, and two
+# threads filling one key at once store equal values.
+#
+# _SUBSET_CACHE: every same-suit subset of one suit's cards in a hand, as action tuples,
+# smallest first.  The random bot asks for all of them on every attack and the same small
+# holdings come up again and again, so they are kept: _SUBSET_CACHE[kind * 8 + seat][suit]
+# (kind 0 attack, 1 add) maps the suit's 13-bit holding to them.  Only holdings of up to
+# CACHED_HOLDING cards are kept, which bounds the cache by construction (377 holdings and
+# 2,249 actions per seat, suit and kind: at most some 144,000 actions in all, far fewer in
+# practice); a larger holding's actions are built afresh.  (Keeping only holdings of up to 2
+# cards made bench/engine.py --game dam a fifth slower.)  The empty holding maps to no
+# actions, so the common attack can look up all four suits without asking which it holds
+# (see _attack_actions).
 CACHED_HOLDING = 3
-_SUBSETS: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
+_SUBSET_CACHE: list[tuple[dict[int, tuple[Action, ...]], ...]] = [
     tuple({0: ()} for _suit in range(4)) for _ in range(2 * 8)]
 # UPTO[n][k]: how many of those subsets of an n-card holding have at most k cards (k <= 13).
 UPTO = tuple(tuple(sum(comb(n, j) for j in range(1, min(k, n) + 1)) for k in range(14))
              for n in range(14))
 TAKE = tuple(("take", seat) for seat in range(8))  # offered on every defence: built once
-# _BEATS[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
-# needed, so that listing a defence makes no new tuples.
-_BEATS: list[tuple[Action, ...] | None] = [None] * 8
+# _BEAT_CACHE[seat][a * 52 + c]: the action of beating a with c, made once per seat when first
+# needed, so that listing a defence makes no new tuples.  Bounded: 8 seats of 2,704 actions.
+_BEAT_CACHE: list[tuple[Action, ...] | None] = [None] * 8
 
 
 def _beat_actions(seat: int) -> tuple[Action, ...]:
-    beats = _BEATS[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
+    beats = _BEAT_CACHE[seat] = tuple(("beat", seat, a, c) for a in range(52) for c in range(52))
     return beats
 
 
 def _subset_actions(kind: str, seat: int, suit_cards: int) -> tuple[Action, ...]:
     suit = (suit_cards.bit_length() - 1) // 13
-    slots = _SUBSETS[(kind == "add") * 8 + seat][suit]
+    slots = _SUBSET_CACHE[(kind == "add") * 8 + seat][suit]
     holding = suit_cards >> (13 * suit)
     hit = slots.get(holding)
     if hit is None:
@@ -205,6 +210,7 @@ class State:
                  "loser", "maja", "out", "over", "phase", "rules", "stock", "table", "to_move",
                  "trump", "trump_set", "turned")
 
+    game: Final = NAME  # the protocol's name of the game (games.GameState)
     rules: _Rules
     hands: list[int]
     stock: tuple[int, ...]  # top LAST
@@ -292,10 +298,15 @@ class State:
         return self.hands[seat].bit_count()
 
     def _rng(self) -> random.Random:
-        # The deal's one random source, positioned after the draws already used.
+        """The deal's one random source, positioned after the ``draws`` already used.
+
+        A state keeps the seed and the count rather than a Random object, so that clones stay
+        cheap and to_json/state_from_json carry the source exactly.  Each ``random()`` takes
+        two 32-bit words of the generator, so one ``getrandbits(64 * draws)`` skips the used
+        ones in a single call (tests/engine/test_dam.py checks this against the replay)."""
         rng = random.Random(self.seed)
-        for _ in range(self.draws):
-            rng.random()
+        if self.draws:
+            rng.getrandbits(64 * self.draws)
         return rng
 
     def _attack_limit(self) -> int:
@@ -330,63 +341,68 @@ class State:
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
         seat = self.to_move
         if seat is None:  # the deal is over
             return []
+        phase = self.phase
         if phase == DEFEND:
-            hand = self.hands[seat]
-            rules = self.rules
-            acts: list[Action] = (
-                [("announce", seat, s) for s in self._marriage_suits(seat)]
-                if rules.marriage else [])
-            beaters = BEATERS[self.trump]
-            beats = _BEATS[seat] or _beat_actions(seat)
-            for a in self.table:
-                m = beaters[a] & hand
-                row = a * 52 - 1
-                while m:
-                    low = m & -m
-                    acts.append(beats[row + low.bit_length()])
-                    m ^= low
-            acts.append(TAKE[seat])
-            return acts
+            return self._defend_actions(seat)
         if phase == ATTACK:
-            hand = self.hands[seat]
-            rules = self.rules
-            if rules.plain and self._attack_limit() >= hand.bit_count():
-                # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset
-                # of every suit, straight from the cache (most attacks under the usual rules).
-                clubs, diamonds, hearts, spades = _SUBSETS[seat]
-                try:
-                    return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
-                            *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
-                except KeyError:  # a holding not cached yet, or too large to keep
-                    pass
-            return self._attack_actions(seat, hand)
-        if phase == OVER:
-            return []
+            return self._attack_actions(seat)
         if phase == EXTRA_DECIDE:
             return [("slap", seat), ("wait", seat)]
-        # EXTRA_ADD
-        acts = []
+        return self._add_actions(seat)  # EXTRA_ADD
+
+    def _defend_actions(self, seat: int) -> list[Action]:
+        """Announcements, then every card that may beat an attack card (D-B1, D-B2), then
+        taking (D-B5)."""
+        hand = self.hands[seat]
+        acts: list[Action] = (
+            [("announce", seat, s) for s in self._marriage_suits(seat)]
+            if self.rules.marriage else [])
+        beaters = BEATERS[self.trump]
+        beats = _BEAT_CACHE[seat] or _beat_actions(seat)
+        for a in self.table:
+            m = beaters[a] & hand
+            row = a * 52 - 1
+            while m:
+                low = m & -m
+                acts.append(beats[row + low.bit_length()])
+                m ^= low
+        acts.append(TAKE[seat])
+        return acts
+
+    def _attack_actions(self, seat: int) -> list[Action]:
+        """Announcements, then the same-suit card sets the attack may hold (D-A1, D-A3, D-A4)."""
+        hand = self.hands[seat]
+        rules = self.rules
+        if rules.plain and self._attack_limit() >= hand.bit_count():
+            # Nothing to announce and no limit that could cut (D-A3, D-A4): every subset of
+            # every suit, straight from the cache (most attacks under the usual rules).
+            clubs, diamonds, hearts, spades = _SUBSET_CACHE[seat]
+            try:
+                return [*clubs[hand & 0x1FFF], *diamonds[hand >> 13 & 0x1FFF],
+                        *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
+            except KeyError:  # a holding not cached yet, or too large to keep
+                pass
+        acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
+                if rules.marriage else [])
+        limit = min(13, self._attack_limit())  # D-A3, D-A4
+        for suit, slots in enumerate(_SUBSET_CACHE[seat]):
+            h = hand >> 13 * suit & 0x1FFF
+            if h:
+                lst = slots.get(h) or _subset_actions("attack", seat, h << 13 * suit)
+                acts += lst[: UPTO[h.bit_count()][limit]]
+        return acts
+
+    def _add_actions(self, seat: int) -> list[Action]:
+        """The same-suit card sets the extra attack may still add (D-A5), then being done."""
+        acts: list[Action] = []
         room = self._add_room()
         sc = self.hands[seat] & SUIT_MASK[self.attack_suit]
         if sc and room > 0:
             acts += _subset_actions("add", seat, sc)[: UPTO[sc.bit_count()][min(room, 13)]]
         acts.append(("done", seat))
-        return acts
-
-    def _attack_actions(self, seat: int, hand: int) -> list[Action]:
-        """Announcements, then the same-suit card sets the attack may hold (D-A3, D-A4)."""
-        acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
-                if self.rules.marriage else [])
-        limit = min(13, self._attack_limit())  # D-A3, D-A4
-        for suit, slots in enumerate(_SUBSETS[seat]):
-            h = hand >> 13 * suit & 0x1FFF
-            if h:
-                lst = slots.get(h) or _subset_actions("attack", seat, h << 13 * suit)
-                acts += lst[: UPTO[h.bit_count()][limit]]
         return acts
 
     # ----------------------------------------------------------------- apply
@@ -472,19 +488,8 @@ class State:
             self._turn_trump(events)  # D-T1: after the first attack is laid, before the refill
             stock = self.stock  # same cards, new order
         if stock:
-            need = rules.size - hands[seat].bit_count()
-            if need > 0:  # D-R1: the attacker draws first (inlined _refill: hot path)
-                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
-                h = hands[seat]
-                for c in stock[-k:]:
-                    h |= 1 << c
-                hands[seat] = h
-                self.stock = stock = stock[:-k]
-                if not stock and self.turned == QS:
-                    self.maja = seat  # the turned card is the last one drawn (D-T1)
-                if events is not None:
-                    events.append({"type": "refill", "seat": seat, "count": k,
-                                   "stock_count": len(stock)})
+            self._refill(seat, events)  # D-R1: the attacker draws first
+            stock = self.stock
         elif not rules.forbid and len(cards) > hands[d].bit_count():
             self._overplay_penalty(events)  # D-A4 penalty reading
             return
@@ -671,21 +676,25 @@ class State:
             events.append({"type": "trump_turned", "card": top, "suit": top // 13})
 
     def _refill(self, seat: int, events: list[dict[str, Any]] | None) -> None:
-        need = self.rules.opts.hand_size - self.hands[seat].bit_count()
+        """D-R1: ``seat`` draws up to the hand size from the top of the stock; D-R2: as far as
+        the stock goes.  The one place of both rules (after an attack, after a defence, and
+        for a player reached with an empty hand)."""
+        hands = self.hands
+        h = hands[seat]
+        need = self.rules.size - h.bit_count()
         stock = self.stock
-        if need > 0 and stock:  # D-R1, D-R2: stops when the stock runs out
-            k = need if need < len(stock) else len(stock)  # noqa: FURB136 - hot path
-            drawn = stock[-k:]
-            self.stock = stock[:-k]
-            h = self.hands[seat]
-            for c in drawn:
-                h |= 1 << c
-            self.hands[seat] = h
-            if not self.stock and self.turned == QS:
-                self.maja = seat  # the turned card is the last one drawn (D-T1)
-            if events is not None:
-                events.append({"type": "refill", "seat": seat, "count": k,
-                               "stock_count": len(self.stock)})
+        if need <= 0 or not stock:
+            return
+        k = need if need < len(stock) else len(stock)  # noqa: FURB136 - min() is slower
+        for c in stock[-k:]:
+            h |= 1 << c
+        hands[seat] = h
+        self.stock = stock = stock[:-k]
+        if not stock and self.turned == QS:
+            self.maja = seat  # the turned card is the last one drawn (D-T1)
+        if events is not None:
+            events.append({"type": "refill", "seat": seat, "count": k,
+                           "stock_count": len(stock)})
 
     def _note_out(self, events: list[dict[str, Any]] | None) -> None:
         """D-N2: with the stock empty, everyone without cards is out (attacker first)."""
@@ -708,25 +717,12 @@ class State:
         self.beaten = ()
         stock = self.stock
         if stock:
-            # D-R1: the defender draws after the defence (_refill, written out: hot path)
-            rules = self.rules
-            hands = self.hands
-            need = rules.size - hands[d].bit_count()
-            if need > 0:
-                k = need if need < len(stock) else len(stock)  # noqa: FURB136 - D-R2; hot path
-                h = hands[d]
-                for c in stock[-k:]:
-                    h |= 1 << c
-                hands[d] = h
-                self.stock = stock = stock[:-k]
-                if not stock and self.turned == QS:
-                    self.maja = d  # the turned card is the last one drawn (D-T1)
-                if events is not None:
-                    events.append({"type": "refill", "seat": d, "count": k,
-                                   "stock_count": len(stock)})
+            self._refill(d, events)  # D-R1: the defender draws after the defence
+            stock = self.stock
             if stock:
                 # Fast path: nobody is out while the stock lasts; D-N1 as below.
-                n = rules.n
+                hands = self.hands
+                n = self.rules.n
                 att = d if beat_all else (d + 1) % n
                 nd = (att + 1) % n
                 if hands[att] and hands[nd]:

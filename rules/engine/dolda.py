@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from . import cards as C
 from .errors import IllegalAction, ScenarioError
@@ -176,6 +176,7 @@ class State:
                  "seen", "turn", "order", "step", "shielded", "robbed", "scores", "over",
                  "nswap")
 
+    game: Final = NAME  # the protocol's name of the game (games.GameState)
     options: Options
     names: list[str]
     dealer: int

@@ -21,7 +21,8 @@ scenario checker and the benchmark scripts rely on.  In words, a game module exp
 - ``deal_result``, ``match_standing``, ``following_deal``: what a series of deals adds up to
   and the deal after one (rules/engine/match.py).
 
-A State has ``names``, ``to_move`` (seat or None), ``over``, ``legal_actions()``,
+A State has ``game`` (its game's name: ``game_module(state.game)`` is its module), ``names``,
+``to_move`` (seat or None), ``over``, ``legal_actions()``,
 ``apply(action) -> (State, events)`` (never mutating the state it was called on),
 ``apply_in_place(action, events=None)`` (changing it; events appended when a list is given),
 ``clone()``, ``view(seat) -> dict`` and ``to_json() -> dict``.
@@ -54,6 +55,11 @@ type Event = dict[str, Any]
 
 class GameState[A](Protocol):
     """One position of a deal of one game, whose actions are of type ``A``."""
+
+    @property
+    def game(self) -> str:
+        """The game's name, one of GAME_NAMES (``game_module(state.game)`` is its module)."""
+        ...
 
     @property
     def names(self) -> Sequence[str]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
 from operator import add, itemgetter
-from typing import Any, NoReturn, overload
+from typing import Any, Final, NoReturn, overload
 
 from .cards import CLUBS, HEARTS, QUEEN_OF_SPADES, CardError, code, parse
 from .errors import IllegalAction, ScenarioError
@@ -225,13 +225,20 @@ class PassChoices(Sequence[Action]):
     cards: tuple[int, ...]
     _table: tuple[tuple[int, int, int], ...]
 
-    def __init__(self, seat: int, cards: list[int]) -> None:
+    def __init__(self, seat: int, cards: Iterable[int]) -> None:
         self.seat = seat
         self.cards = tuple(sorted(cards))
-        table = _TRIPLES.get(len(cards))
-        if table is None:
-            table = _TRIPLES[len(cards)] = tuple(combinations(range(len(cards)), 3))
-        self._table = table
+        self._table = _triples(len(self.cards))
+
+    @classmethod
+    def of_sorted(cls, seat: int, cards: tuple[int, ...]) -> PassChoices:
+        """The choices of ``cards`` already in ascending order (a hand is kept so): the
+        constructor without its sort, for ``legal_actions``."""
+        choices = object.__new__(cls)
+        choices.seat = seat
+        choices.cards = cards
+        choices._table = _triples(len(cards))
+        return choices
 
     def __len__(self) -> int:
         return len(self._table)
@@ -266,8 +273,17 @@ class PassChoices(Sequence[Action]):
         return f"PassChoices(seat={self.seat}, cards={list(self.cards)}, n={len(self)})"
 
 
-# Index triples of every 3-card choice from a hand of k cards, by k.
+# A cache: the index triples of every 3-card choice from a hand of k cards, by k, made when a
+# hand of k cards first passes.  Bounded (k is at most 17, the largest hand) and safe to
+# share: the tuples never change, and two threads filling one key at once store equal values.
 _TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _triples(k: int) -> tuple[tuple[int, int, int], ...]:
+    table = _TRIPLES.get(k)
+    if table is None:
+        table = _TRIPLES[k] = tuple(combinations(range(k), 3))
+    return table
 
 
 class State:
@@ -296,6 +312,7 @@ class State:
         "trick",
         "trick_pts",
     )
+    game: Final = NAME  # the protocol's name of the game (games.GameState)
     d: _Deal
     phase: int
     over: bool
@@ -360,18 +377,11 @@ class State:
         if legal is not None:
             return legal
         if self.phase == PASS:
-            # PassChoices(seat, hand) without its sort: a hand is kept in card order.
             seat = self.to_move
             h = self.hands
             b = seat * 4
-            choices = _new(PassChoices)
-            choices.seat = seat
-            cards = choices.cards = tuple(map(_card, h[b] + h[b + 1] + h[b + 2] + h[b + 3]))
-            table = _TRIPLES.get(len(cards))
-            if table is None:
-                table = _TRIPLES[len(cards)] = tuple(combinations(range(len(cards)), 3))
-            choices._table = table
-            return choices
+            return PassChoices.of_sorted(
+                seat, tuple(map(_card, h[b] + h[b + 1] + h[b + 2] + h[b + 3])))
         return []
 
     def _plays(self) -> tuple[PlayAction, ...]:

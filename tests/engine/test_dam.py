@@ -662,3 +662,14 @@ def test_maja_known_with_is_absent_from_a_state_saved_before_the_field():
     data = do(three(), "Anna attack 5C", "Bo take", "Cilla attack QS", "Anna take").to_json()
     del data["maja"]
     assert dam.state_from_json(data).view(0)["maja_known_with"] is None
+
+
+def test_the_deals_random_source_resumes_after_the_draws_used():
+    # State._rng skips the used draws in one call: the same as replaying them one by one.
+    state = dam.new_game(dam.Options(), ["A", "B", "C"], 0, 77, None)
+    for draws in (0, 1, 2, 51, 60):
+        state.draws = draws
+        replay = random.Random(77)
+        for _ in range(draws):
+            replay.random()
+        assert state._rng().getstate() == replay.getstate()

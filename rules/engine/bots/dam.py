@@ -1,14 +1,19 @@
 """Bots for Dam.  Both see the game only through ``state.legal_actions()`` (and the heuristic
-one through ``state.view(seat)``), so they can never use hidden information."""
+one through ``state.view(seat)``), so they can never use hidden information.  ``SEARCH`` at
+the end is what the strong bot (bots/strong.py) needs of Dam (bots/search.py)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from .. import dam
 from ..cards import QUEEN_OF_SPADES
 from ..games import Action, GameState
+from .deal import deal_unknown
+from .search import Search, SearchParams
 
 QS = QUEEN_OF_SPADES
 
@@ -177,3 +182,105 @@ class HeuristicBot:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+# --------------------------------------------------------------------------- the strong bot's search
+# Playouts per decision, sized so that a decision's 95th percentile stays under 150 ms on a busy
+# two-core machine (bench/bots.py prints it).
+PLAYOUTS = 120
+# The heuristic says nothing of how clear its choice is: every real choice is searched.
+CLEAR = math.inf
+# The best mean wins: the heuristic's move has no say once the playouts have run.
+OVERRULE_Z = 0.0
+# Playouts run to the end of the deal: only its end (who gets Svarta Maja) has a value.
+HORIZON = None
+# Dam has no move limit; a playout cut at the move cap counts as a draw, half a lost deal.
+CUT_VALUE = 0.5
+
+
+def resample(state: dam.State, seat: int, rng: random.Random) -> dam.State:
+    """The position with every card ``seat`` cannot see dealt at random (bots/search.py):
+    from its view and what the whole table saw, never a hidden card."""
+    v = state.view(seat)
+    n = len(v["names"])
+    seen = set(v["hand"]) | set(v["table"]) | {c for pair in v["beaten"] for c in pair}
+    turned = v["turned"]
+    turned_in_stock = v["turned_in_stock"]
+    if turned is not None and turned_in_stock:
+        seen.add(turned)
+    unknown = [c for c in range(52) if c not in seen]
+    counts = list(v["hand_counts"])
+    # Endgame "penalty" hides the other hand sizes: spread the unknown cards evenly over the
+    # players who are not out (the view says who is out).
+    stock_n = v["stock_count"] - (1 if turned_in_stock else 0)
+    if any(c is None for c in counts):
+        left = len(unknown) - stock_n - v["discard_count"]
+        others = [s for s in range(n) if s != seat and counts[s] is None and s not in v["out"]]
+        for s in range(n):
+            if counts[s] is None:
+                counts[s] = 0
+        for i in range(max(left, 0)):
+            if others:
+                counts[others[i % len(others)]] += 1
+    # Public: the seat everyone saw get the queen of spades, and that has not laid her since,
+    # holds her in every resampled position.
+    maja = v.get("maja_known_with")
+    if maja is not None and maja != seat and QS in unknown and counts[maja]:
+        unknown.remove(QS)
+        counts[maja] -= 1
+    else:
+        maja = None
+    sizes = [0 if s == seat else counts[s] for s in range(n)] + [stock_n]
+    parts = deal_unknown(rng, unknown, sizes)
+    hands = [list(v["hand"]) if s == seat else parts[s] for s in range(n)]
+    if maja is not None:
+        hands[maja].append(QS)
+    stock_top_first = parts[n] + ([turned] if turned_in_stock else [])
+    discard = unknown[sum(sizes):]  # deal_unknown shuffled ``unknown`` in place
+    data = {
+        "options": v["options"], "names": v["names"], "hands": hands,
+        "stock": stock_top_first,
+        "turned": turned, "discard": discard, "table": v["table"], "beaten": v["beaten"],
+        "phase": v["phase"],
+        "attacker": -1 if v["attacker"] is None else v["attacker"],
+        "defender": -1 if v["defender"] is None else v["defender"],
+        "trump": v["trump"],
+        # Public: whether trump has been turned or announced (everyone at the table saw it).
+        "trump_set": state.trump_set,
+        "attack_suit": v["attack_suit"] if v["attack_suit"] is not None else 0,
+        "out": v["out"], "loser": -1 if v["loser"] is None else v["loser"],
+        "maja": v.get("maja_known_with"),
+        # The bot's own random source, never the deal's seed (that would predict the stock).
+        "seed": rng.getrandbits(32), "draws": 0,
+    }
+    return dam.state_from_json(data)
+
+
+def value(state: dam.State, seat: int) -> float:
+    """A finished deal for ``seat``, lower is better: its ``outcome`` (1 for getting Svarta
+    Maja), and among the deals not lost a small tie-break: going out early is safer (D-N2)."""
+    lost = dam.outcome(state)[seat]
+    if lost:
+        return lost
+    out = list(state.out)
+    return 0.05 * out.index(seat) / len(state.names) if seat in out else 0.0
+
+
+def spread(acts: Sequence[Action], rng: random.Random, k: int) -> list[Action]:
+    """The attacks worth trying when there are too many (an attack can have hundreds of
+    same-suit sets): the widest of each suit and the single cards first, then ``k`` others
+    at random."""
+    singles = [a for a in acts if a[0] in ("attack", "add") and len(a[2]) == 1]
+    widest: dict[int, Action] = {}
+    for a in acts:
+        if a[0] in ("attack", "add") and len(a[2]) > len(widest.get(a[2][0] // 13, ((), (), ()))[2]):
+            widest[a[2][0] // 13] = a
+    others = [a for a in acts if a not in singles]
+    return list(widest.values()) + singles + rng.sample(others, min(len(others), k))
+
+
+SEARCH: Search[dam.State, Action] = Search(
+    SearchParams(playouts=PLAYOUTS, clear=CLEAR, overrule_z=OVERRULE_Z, horizon=HORIZON,
+                 cut_value=CUT_VALUE),
+    resample=resample, value=value, heuristic=HeuristicBot, policy=HeuristicBot,
+    spread=spread)

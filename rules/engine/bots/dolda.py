@@ -5,6 +5,9 @@ memory is the engine's record of what the seat has seen (the view's rows show th
 the seat knows), and it estimates each unseen position from the cards it has not seen yet.
 The swap chain is valued by a small expectation over those unseen cards, which makes it keep
 low cards and stop before a swap would push a good card towards the forced discard.
+
+``SEARCH`` at the end is what the strong bot (bots/strong.py) needs of this game
+(bots/search.py).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import dolda
+from .search import Search, SearchParams, below_table
 
 Action = dolda.Action
 
@@ -153,9 +157,6 @@ def _pick(legal: list[Action], kind: str, source: str = "") -> Action:
     return legal[0]
 
 
-_VALUES = range(-2, 14)
-
-
 class _Chain:
     """Expected gains of the swap chain over a row of known values and unknown positions.
 
@@ -164,8 +165,6 @@ class _Chain:
     value h into p gains ``base[p] - h``, and the best from p on holding h is that gain or 0
     for discarding.  (Only ``base`` is kept: the best gain is a function of it.)
     """
-
-    OFFSET = 2  # card values run from -2 (hearts king, H-V3) to 13
 
     def __init__(self, row: list[int | None], dist: list[int], shift: float = 0.0) -> None:
         counts: dict[int, int] = {}
@@ -209,3 +208,82 @@ class _Chain:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+# --------------------------------------------------------------------------- the strong bot's search
+# Playouts per decision, sized so that a decision's 95th percentile stays under 150 ms on a busy
+# two-core machine (bench/bots.py prints it).
+PLAYOUTS = 96
+# Choices SharperBot calls clear by more than this many expected points are not searched.
+CLEAR = 1.0
+# The policy's move is overruled only by one better by more than this many standard errors of
+# the paired difference: its choice is an expectation already, and there a noisy overruling
+# costs more than it gains.
+OVERRULE_Z = 2.0
+# Playouts stop after this many moves (about three rounds of a table) and are valued by
+# ``value_now``: the later draws add the same noise to every candidate and little else.
+HORIZON = 30
+# The value of a playout cut at the move cap (never reached: HORIZON comes first).
+CUT_VALUE = 0.0
+
+
+def resample(state: dolda.State, seat: int, rng: random.Random) -> dolda.State:
+    """The position with every card ``seat`` has not seen dealt at random (bots/search.py):
+    from its view and the public facts of the deal, never a hidden card."""
+    v = state.view(seat)
+    rows = v["rows"]
+    seen: set[int] = {c for row in rows for c in row if c is not None}
+    seen |= set(v["discard_pile"])
+    secret = v["secret"]
+    if secret is not None:
+        seen |= {c for c in secret if c is not None}
+    held = v["held"]
+    if held is not None:
+        seen.add(held)
+    holder = v["holder"]
+    unknown = [c for c in range(52) if c not in seen]
+    rng.shuffle(unknown)
+    it = iter(unknown)
+    new_rows = [[c if c is not None else next(it) for c in row] for row in rows]
+    new_secret = None
+    if secret is not None:
+        new_secret = [c if c is not None else next(it) for c in secret]
+    new_held = -1
+    if holder is not None:
+        new_held = held if held is not None else next(it)
+    stock = [next(it) for _ in range(v["stock_count"])]
+    # Public facts of the position (who holds, which row positions each player has looked at,
+    # the turn counter, the jack order once rows are face up), taken with the cards replaced.
+    data = state.to_json()
+    data.update({
+        "rows": new_rows, "secret": new_secret, "stock": stock,
+        "discard": list(v["discard_pile"]), "held": new_held, "seed": rng.getrandbits(32),
+    })
+    if state.phase not in (dolda.SHIELDS, dolda.THIEVES):
+        data["order"] = []
+    return dolda.state_from_json(data)
+
+
+def value(state: dolda.State, seat: int) -> float:
+    """A finished deal for ``seat``, lower is better: its points less the table's mean."""
+    return below_table(dolda.outcome(state), seat)
+
+
+def value_now(state: dolda.State, seat: int) -> float:
+    """A position scored as if the deal ended now, relative to the table (the rows of the
+    simulated deal; thieves and shields left out): the value of a playout cut at HORIZON."""
+    row_v, secret_v = dolda.value_tables(state.options)
+    scores = [sum(row_v[c] for c in row) for row in state.rows]
+    if state.secret is not None:
+        scores = [sc + secret_v[c] for sc, c in zip(scores, state.secret)]
+    return below_table(scores, seat)
+
+
+SEARCH: Search[dolda.State, Action] = Search(
+    SearchParams(playouts=PLAYOUTS, clear=CLEAR, overrule_z=OVERRULE_Z, horizon=HORIZON,
+                 cut_value=CUT_VALUE),
+    resample=resample, value=value, value_now=value_now,
+    # The other seats play the heuristic; the searching seat plays on with SharperBot, its
+    # sharper policy: the playouts find little to overrule (a two-way choice the heuristic's
+    # expectation already weighs well), so most of the strong bot's edge here is that policy.
+    heuristic=HeuristicBot, policy=SharperBot)

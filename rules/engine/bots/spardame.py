@@ -1,13 +1,19 @@
-"""Spardame bots.  They see only ``state.view(seat)`` and ``state.legal_actions()``."""
+"""Spardame bots.  They see only ``state.view(seat)`` and ``state.legal_actions()``.
+``SEARCH`` at the end is what the strong bot (bots/strong.py) needs of Spardame
+(bots/search.py)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from .. import spardame
 from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES
 from ..games import Action, GameState
+from .deal import deal_unknown
+from .search import Search, SearchParams, below_table
 
 QS = QUEEN_OF_SPADES
 KS = QS + 1
@@ -154,3 +160,143 @@ class HeuristicBot:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+# --------------------------------------------------------------------------- the strong bot's search
+# Playouts per decision, sized so that a decision's 95th percentile stays under 150 ms on a busy
+# two-core machine (bench/bots.py prints it).
+PLAYOUTS = 120
+# The heuristic says nothing of how clear its choice is: every real choice is searched.
+CLEAR = math.inf
+# The best mean wins: the heuristic's move has no say once the playouts have run.
+OVERRULE_Z = 0.0
+# Playouts run to the end of the deal, which is never far: one card a seat a trick.
+HORIZON = None
+# The value of a playout cut at the move cap (never reached: a deal has at most 52 moves).
+CUT_VALUE = 0.0
+
+
+def resample(state: spardame.State, seat: int, rng: random.Random) -> spardame.State:
+    """The position with every card ``seat`` cannot see dealt at random (bots/search.py):
+    from its view and the public facts of the deal (among them the suits a seat has shown
+    it lacks), never a hidden card."""
+    v = state.view(seat)
+    n = len(v["names"])
+    hand = list(v["hand"])
+    played = set(v["played"]) | set(v["trick"])
+    passed = v["passed"] or []
+    seen = set(hand) | played | set(passed)
+    deck = spardame.deal_cards(n)
+    unknown = [c for c in deck if c not in seen]
+    counts = list(v["hand_counts"])
+    # Cards the seat passed and that are not yet played sit in the receiver's hand (after the
+    # exchange) or are still set aside (before it).
+    exchanged = v["received"] is not None
+    known_in: dict[int, list[int]] = {s: [] for s in range(n)}
+    if passed and exchanged and v["pass_to"] is not None:
+        known_in[v["pass_to"]] = [c for c in passed if c not in played]
+    sizes = [0 if s == seat else counts[s] - len(known_in[s]) for s in range(n)]
+    # Set-aside passes of other seats (before the exchange) are hidden too.
+    chosen_flags = v["passes_chosen"]
+    aside = [3 if (chosen_flags[s] and s != seat and not exchanged) else 0 for s in range(n)]
+    lacks = voids(v)
+    if any(lacks):
+        parts = _deal_with_voids(rng, unknown, [sizes[s] + aside[s] for s in range(n)], lacks)
+    else:
+        parts = deal_unknown(rng, unknown, [sizes[s] + aside[s] for s in range(n)])
+    hands, chosen = [], []
+    for s in range(n):
+        if s == seat:
+            hands.append(hand)
+            chosen.append(list(passed) if v["passed"] is not None and not exchanged else None)
+        else:
+            cards = parts[s] + known_in[s]
+            if aside[s]:
+                chosen.append(cards[:3])
+                cards = cards[3:]
+            else:
+                chosen.append(None)
+            hands.append(cards)
+    data = state.to_json()
+    data.update({"hands": hands, "chosen": chosen, "seed": rng.getrandbits(32)})
+    if exchanged:
+        data["chosen"] = [None] * n
+        data["received"] = [None] * n
+    return spardame.state_from_json(data)
+
+
+def voids(v: dict[str, Any]) -> list[set[int]]:
+    """The suits each seat has shown it lacks (it did not follow the led suit, S-T2): public,
+    read from the view's played tricks.  The view lists the played cards trick by trick in
+    playing order and says who led the last trick; each earlier leader follows backwards,
+    because a trick's winner (the highest card of the led suit) leads the next one."""
+    n = len(v["names"])
+    played = v["played"]
+    tricks = [played[i:i + n] for i in range(0, len(played), n)]
+    lacks: list[set[int]] = [set() for _ in range(n)]
+    leaders: list[int] = [0] * len(tricks)
+    if tricks and v["last_trick"] is not None:
+        leaders[-1] = v["last_trick"]["leader"]
+        for t in range(len(tricks) - 2, -1, -1):
+            cards = tricks[t]
+            led = cards[0] // 13
+            win = max(range(n), key=lambda i: cards[i] if cards[i] // 13 == led else -1)
+            leaders[t] = (leaders[t + 1] - win) % n
+    every = list(zip(leaders, tricks))
+    if v["trick"] and v["leader"] is not None:
+        every.append((v["leader"], v["trick"]))
+    for leader, cards in every:
+        led = cards[0] // 13
+        for i, c in enumerate(cards[1:], start=1):
+            if c // 13 != led:
+                lacks[(leader + i) % n].add(led)
+    return lacks
+
+
+def _deal_with_voids(rng: random.Random, unknown: list[int], sizes: list[int],
+                     lacks: list[set[int]]) -> list[list[int]]:
+    """``deal_unknown`` that gives no seat a card of a suit it has shown it lacks: the cards
+    with the fewest possible holders are placed first, each with a random holder that has
+    room, weighted by the room left.  Falls back to the plain deal if it runs into a corner
+    (it should not: the real deal is always one answer)."""
+    for _attempt in range(20):
+        cards = list(unknown)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for s in range(len(sizes)) if c // 13 not in lacks[s]))
+        room = list(sizes)
+        parts: list[list[int]] = [[] for _ in sizes]
+        ok = True
+        for c in cards:
+            can = [s for s in range(len(sizes)) if room[s] > 0 and c // 13 not in lacks[s]]
+            if not can:
+                ok = False
+                break
+            pick = rng.random() * sum(room[s] for s in can)
+            for s in can:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            parts[s].append(c)
+            room[s] -= 1
+        if ok:
+            rest = [c for c in unknown if all(c not in p for p in parts)]
+            return parts + [rest]
+    return deal_unknown(rng, unknown, sizes)
+
+
+def value(state: spardame.State, seat: int) -> float:
+    """A finished deal for ``seat``, lower is better: its points less the table's mean."""
+    return below_table(spardame.outcome(state), seat)
+
+
+def passing(state: spardame.State) -> bool:
+    """Whether the seat is choosing its pass: 286 ways (680 with three players) are too many
+    to search, so only the heuristic's choice (and the move under review) are compared."""
+    return state.phase == spardame.PASS
+
+
+SEARCH: Search[spardame.State, Action] = Search(
+    SearchParams(playouts=PLAYOUTS, clear=CLEAR, overrule_z=OVERRULE_Z, horizon=HORIZON,
+                 cut_value=CUT_VALUE),
+    resample=resample, value=value, heuristic=HeuristicBot, policy=HeuristicBot,
+    baseline_only=passing)

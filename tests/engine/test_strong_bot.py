@@ -7,7 +7,9 @@ import random
 import pytest
 
 from rules.engine import dam, dolda, spardame
+from rules.engine.bots import spardame as spardame_bots
 from rules.engine.bots import strong
+from rules.engine.bots.search import search_of
 from rules.engine.options import build_options
 
 MODULES = {"dam": dam, "dolda": dolda, "spardame": spardame}
@@ -60,7 +62,7 @@ def test_determinization_ignores_the_hidden_cards(game, seed):
     other = _swap_hidden(game, state)
     assert other.to_json() != state.to_json()
     assert other.view(0) == state.view(0)
-    det = strong.DETERMINIZE[game]
+    det = search_of(game).resample
     one = det(state, 0, random.Random(5)).to_json()
     two = det(other, 0, random.Random(5)).to_json()
     assert one == two
@@ -69,7 +71,7 @@ def test_determinization_ignores_the_hidden_cards(game, seed):
 @pytest.mark.parametrize("game", ["dam", "dolda", "spardame"])
 def test_determinization_agrees_with_the_seats_view(game):
     state = _midgame(game, 4)
-    world = strong.DETERMINIZE[game](state, 0, random.Random(1))
+    world = search_of(game).resample(state, 0, random.Random(1))
     mine, theirs = state.view(0), world.view(0)
     for key in ("hand", "hand_counts", "table", "trick", "rows", "stock_count", "to_move"):
         if key in mine:
@@ -95,7 +97,7 @@ def _moves_of(game: str, seed: int, bot_seed: int) -> list:
     players = ["A", "B", "C", "D"] if game == "spardame" else ["A", "B", "C"]
     state = module.new_game(_opts(module), players, 0, seed, None)
     bot = strong.StrongBot(bot_seed, playouts=12)
-    others = strong._HEURISTIC[game](bot_seed + 1)
+    others = search_of(game).heuristic(bot_seed + 1)
     moves = []
     while not state.over and len(moves) < 400:
         seat = state.to_move
@@ -149,10 +151,10 @@ def _spardame_after_a_void():
     module = spardame
     for seed in range(200):
         state = module.new_game(_opts(module), ["A", "B", "C", "D"], 3, seed, None)
-        bots = [strong._HEURISTIC["spardame"](seed + s) for s in range(4)]
+        bots = [spardame_bots.HeuristicBot(seed + s) for s in range(4)]
         while not state.over:
             view = state.view(0)
-            voids = strong.spardame_voids(view)
+            voids = spardame_bots.voids(view)
             if voids[1] and state.to_move == 0:
                 return state, voids
             seat = state.to_move
@@ -170,7 +172,7 @@ def test_spardame_voids_are_read_from_the_played_tricks():
 def test_spardame_determinization_gives_no_card_of_a_suit_a_seat_lacks():
     state, voids = _spardame_after_a_void()
     for seed in range(20):
-        world = strong.determinize_spardame(state, 0, random.Random(seed))
+        world = spardame_bots.resample(state, 0, random.Random(seed))
         for s in range(4):
             assert all(c // 13 not in voids[s] for c in world.view(s)["hand"])
 
@@ -181,7 +183,7 @@ def test_dam_determinization_puts_the_queen_where_everyone_saw_her_go():
     state = do(three(), "Anna attack 5C", "Bo take", "Cilla attack QS", "Anna take")
     assert state.view(1)["maja_known_with"] == 0
     for seed in range(20):
-        world = strong.determinize_dam(state, 1, random.Random(seed))
+        world = search_of("dam").resample(state, 1, random.Random(seed))
         assert world.hands[0] >> dam.QS & 1
         assert world.view(1) == state.view(1)
         assert [world.hand_count(s) for s in range(3)] == [state.hand_count(s) for s in range(3)]

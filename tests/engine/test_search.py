@@ -1,0 +1,166 @@
+"""What each game gives the strong bot (rules/engine/bots/search.py): its search parameters,
+and a resample that keeps what the seat knows and deals the rest consistently."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+
+import pytest
+
+from rules.engine.bots.search import Search, SearchParams, search_for, search_of
+from rules.engine.games import GAME_NAMES, game_module
+from rules.engine.options import build_options
+
+# View keys a resampled position may show otherwise, and why:
+DIFFERENT = {
+    # The beaten pairs of the current attack are in the seat's view (``beaten``) and left out
+    # of the resampled discard pile, which is short by them until the attack ends.
+    "dam": {"discard_count"},
+    # After the exchange the resampled deal keeps no record of the passes (the search plays
+    # the tricks only).
+    "spardame": {"passed", "passes_chosen", "received"},
+}
+
+
+def _positions(game: str, count: int):
+    """Positions of random deals of every preset, with 3 to 5 players, and the seat to move."""
+    module = game_module(game)
+    for k in range(count):
+        rng = random.Random(f"search-{game}-{k}")
+        presets = sorted(module.PRESETS)
+        options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET,
+                                {"preset": presets[k % len(presets)]})
+        names = ["A", "B", "C", "D", "E"][:3 + k % 3]
+        state = module.new_game(options, names, k % len(names), k, None)
+        while not state.over:
+            if rng.random() < 0.25:
+                yield state, state.to_move
+            acts = state.legal_actions()
+            state.apply_in_place(acts[rng.randrange(len(acts))])
+
+
+def _cards(game: str, state) -> list[int]:
+    """Every card of the deal where the position has it, each as often as it is there."""
+    data = state.to_json()
+    if game == "dam":
+        discard = set(data["discard"])
+        beaten = [c for pair in data["beaten"] for c in pair if c not in discard]
+        cards = [c for h in data["hands"] for c in h] + data["stock"] + data["discard"]
+        return sorted(cards + data["table"] + beaten)
+    if game == "dolda":
+        cards = [c for row in data["rows"] for c in row] + data["stock"] + data["discard"]
+        cards += data["secret"] or []
+        return sorted(cards + ([data["held"]] if data["held"] >= 0 else []))
+    cards = [c for h in data["hands"] for c in h] + data["trick"]
+    cards += [c for trick in data["history"] for c in trick[1]]
+    if data["phase"] == "pass":
+        cards += [c for chosen in data["chosen"] if chosen for c in chosen]
+    return sorted(cards)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_game_declares_its_search(game):
+    search = search_of(game)
+    bots = importlib.import_module(f"rules.engine.bots.{game}")
+    assert isinstance(search, Search) and search is bots.SEARCH
+    params = search.params
+    assert isinstance(params, SearchParams)
+    assert params == SearchParams(playouts=bots.PLAYOUTS, clear=bots.CLEAR,
+                                  overrule_z=bots.OVERRULE_Z, horizon=bots.HORIZON,
+                                  cut_value=bots.CUT_VALUE)
+    assert params.playouts > 0 and params.clear > 0 and params.overrule_z >= 0
+    assert params.horizon is None or params.horizon > 0
+    assert (params.horizon is None) == (search.value_now is None)
+    assert math.isfinite(params.cut_value)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_state_finds_its_games_search(game):
+    state, _seat = next(_positions(game, 1))
+    assert state.game == game
+    assert search_for(state) is search_of(game)
+
+
+def test_an_unknown_game_has_no_search():
+    with pytest.raises(KeyError):
+        search_of("bridge")
+
+
+def test_a_horizon_needs_a_value_for_the_cut():
+    params = SearchParams(playouts=1, clear=math.inf, overrule_z=0.0, horizon=5, cut_value=0.0)
+    base = search_of("dam")
+    with pytest.raises(ValueError):
+        Search(params, resample=base.resample, value=base.value, heuristic=base.heuristic,
+               policy=base.policy)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_resample_keeps_what_the_seat_sees(game):
+    search = search_of(game)
+    different = DIFFERENT.get(game, set())
+    tried = 0
+    for state, seat in _positions(game, 30):
+        before = state.to_json()
+        world = search.resample(state, seat, random.Random(tried))
+        assert state.to_json() == before  # the real position is left alone
+        mine, theirs = state.view(seat), world.view(seat)
+        assert mine.keys() == theirs.keys()
+        for key in mine.keys() - different:
+            assert theirs[key] == mine[key], (key, tried)
+        if game == "dam":
+            short = 2 * len(mine["beaten"])
+            assert mine["discard_count"] - theirs["discard_count"] in (0, short)
+        assert world.legal_actions() == state.legal_actions()
+        tried += 1
+    assert tried > 100
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_resample_deals_every_unknown_card_once(game):
+    search = search_of(game)
+    for state, seat in _positions(game, 20):
+        world = search.resample(state, seat, random.Random(seat))
+        assert _cards(game, world) == _cards(game, state)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_resample_deals_the_unknown_cards_at_random(game):
+    search = search_of(game)
+    for state, seat in _positions(game, 5):
+        worlds = {str(search.resample(state, seat, random.Random(k)).to_json())
+                  for k in range(6)}
+        if len(worlds) > 1:
+            return
+    raise AssertionError("every seed gave the same position")
+
+
+def test_only_spardame_passes_are_compared_with_the_baseline_only():
+    for game in GAME_NAMES:
+        for state, _seat in _positions(game, 3):
+            passing = game == "spardame" and state.view(0)["phase"] == "pass"
+            assert search_of(game).baseline_only(state) == passing
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_value_of_a_finished_deal(game):
+    search = search_of(game)
+    module = game_module(game)
+    for k in range(5):
+        state = next(_positions(game, k + 1))[0].clone()
+        rng = random.Random(k)
+        while not state.over:
+            acts = state.legal_actions()
+            state.apply_in_place(acts[rng.randrange(len(acts))])
+        values = [search.value(state, s) for s in range(len(state.names))]
+        outcome = module.outcome(state)
+        if game == "dam":
+            # 1 for the loser; a tie-break below 0.05 among the others.
+            assert all((v == 1.0) == (o == 1.0) for v, o in zip(values, outcome))
+            assert all(0 <= v < 0.05 for v, o in zip(values, outcome) if o != 1.0)
+        else:
+            # Points less the table's mean: lower is better, and they add up to nothing.
+            assert abs(sum(values)) < 1e-9
+            assert sorted(range(len(values)), key=values.__getitem__) == \
+                sorted(range(len(outcome)), key=outcome.__getitem__)
