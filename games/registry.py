@@ -41,7 +41,7 @@ class Game:
     simulated_players: int = 4
     # Playouts per reviewed decision (the played move never drops out of the comparison).
     review_playouts: int = 400
-    # A decision costing less than this (in the game's unit, strong._result) is not listed.
+    # A decision costing less than this (in the game's unit: its bot module's value) is not listed.
     review_min_cost: float = 0.5
 
 

@@ -311,7 +311,7 @@ REVIEW_PLAYOUTS = {g.key: g.review_playouts for g in GAMES}
 # How much of the review one request computes before it answers with the progress (only the
 # chunking depends on the clock: every decision's figures come from its own seed).
 REVIEW_STEP_SECONDS = 1.5
-# Decisions costing less than this (in the game's unit, strong._result) are not listed.
+# Decisions costing less than this (in the game's unit: its bot module's value) are not listed.
 REVIEW_MIN_COST = {g.key: g.review_min_cost for g in GAMES}
 # How long one request may hold a deal's review (it lets go when it answers): longer than the
 # slowest decision's analysis, so that a worker that died holding it delays the review only.

@@ -271,7 +271,7 @@ class GameAdapter(ABC):
         return _("A careful player would usually choose this.")
 
     # How a difference of the strong bot's estimates reads: Dam counts the chance of losing the
-    # deal, the other games points (see strong._result).
+    # deal, the other games points (each game's `value` in rules/engine/bots/<game>.py).
     def cost_text(self, cost: float) -> str:
         """An estimated cost (the review's and the hint's figure) in words."""
         return ngettext("about %(n)s point more", "about %(n)s points more",
