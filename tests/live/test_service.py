@@ -138,5 +138,5 @@ def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
     html = client.get(path + "?seat=1", HTTP_HX_REQUEST="true").content.decode()
     form = html[html.index('id="present-live"'):]
     form = form[:form.index("</form>")]
-    assert 'hx-swap-oob="true"' in form
+    assert 'data-hx-swap-oob="true"' in form
     assert 'name="step" value="3"' in form and 'name="seat" value="1"' in form

@@ -355,7 +355,7 @@ def test_present_htmx_returns_the_stage_only(client):
     r = client.get(reverse("scenario_present", args=[obj.code, 1]), HTTP_HX_REQUEST="true")
     html = r.content.decode()
     assert r.status_code == 200 and 'id="present-back"' in html and "<html" not in html
-    switcher = re.search(r'<nav id="language-switcher"[^>]*hx-swap-oob="true">.*?</nav>', html, re.S)
+    switcher = re.search(r'<nav id="language-switcher"[^>]*data-hx-swap-oob="true">.*?</nav>', html, re.S)
     with translation.override("sv"):
         swedish = reverse("scenario_present", args=[obj.code, 1])
     assert switcher and swedish in switcher.group(0)
