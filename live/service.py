@@ -371,8 +371,9 @@ def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
     if qs != LiveSession.REVEALED and snap["step"] in pres.tells_next:
         shown["note"] = ""  # it names the move a question would ask for
     ctx.update(shown)
-    ctx["position"] = snap["step"] - pres.first + 1
-    ctx["count"] = pres.last - pres.first + 1
+    # As the teacher's presenter numbers it (teacher/views.py's _present_ctx).
+    ctx["position"] = snap["step"]
+    ctx["count"] = pres.last
     if qs:
         try:
             q = question(pres, snap["step"], snap["seat"])

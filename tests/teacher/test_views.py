@@ -361,6 +361,19 @@ def test_present_htmx_returns_the_stage_only(client):
     assert switcher and swedish in switcher.group(0)
 
 
+def test_the_step_shown_is_the_step_in_the_address(client):
+    obj = small_dam(client)
+    for text in ("Anna attack 4D 6D 9D", "Bo beat 4D 7D", "Bo beat 6D TH"):
+        move(client, obj, text)
+    label = re.compile(r'<span id="present-progress-label">([^<]*)</span>')
+    shown = [label.search(client.get(reverse("scenario_present", args=[obj.code, n]))
+                          .content.decode()).group(1) for n in range(4)]
+    assert shown == ["The deal, before step 1 of 3", "Step 1 of 3", "Step 2 of 3",
+                     "Step 3 of 3"]
+    url = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla", "step": 2})
+    assert label.search(client.get(url).content.decode()).group(1).startswith("Step 2 of ")
+
+
 def test_present_an_unknown_step_is_404(client):
     obj = small_dam(client)
     assert client.get(reverse("scenario_present", args=[obj.code, 5])).status_code == 404
