@@ -186,6 +186,12 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
         raise LiveError(_("There is no move to choose at this step: open a question where a "
                           "player is about to move."), status=409) from None
     actions = [a for a in dec.state.legal_actions() if game.seat(a) == dec.mover]
+    if len(actions) == 1:
+        # A poll with one answer asks the class nothing: the teacher is told why instead.
+        raise LiveError(_("%(name)s has only one move here (%(move)s), so there is nothing to "
+                          "choose: ask at a step with a choice.")
+                        % {"name": pres.players[dec.mover],
+                           "move": game.describe(actions[0], dec.scn.players)}, status=409)
     if len(actions) > MAX_OPTIONS:
         raise LiveError(_("%(name)s has %(n)d moves to choose from here, too many to offer "
                           "on a phone.") % {"name": pres.players[dec.mover], "n": len(actions)},
