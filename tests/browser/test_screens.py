@@ -40,3 +40,68 @@ def test_variant_charts_fill_the_column_with_readable_words(page, live_server, v
         assert chart["share"] > 0.97, chart
         assert chart["font"] * chart["shown"] >= 13, chart  # as drawn, in CSS pixels
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+# ---------------------------------------------------------------------- practice at 1280×800
+MY_TURN = """() => {
+  const g = document.getElementById('game');
+  return !!g && !document.querySelector('.htmx-request') && !!document.getElementById('hint-link');
+}"""
+OUTSIDE = """selectors => {
+  const out = [];
+  for (const sel of selectors) {
+    const found = [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length);
+    if (!found.length) out.push([sel, 'missing']);
+    for (const e of found) {
+      const r = e.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+        out.push([sel, Math.round(r.top), Math.round(r.bottom)]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game, players", [("dam", 3), ("dolda", 4), ("spardame", 4)])
+def test_practice_hand_move_buttons_and_an_opened_hint_fit_1280_by_800(
+        page, live_server, settings, game, players):
+    """The hand sat at y≈630–690 and Attack/Beat at y≈715, the hint below the fold."""
+    settings.PRACTICE_BOT_DELAY_MS = 30
+    page.set_viewport_size(LAPTOP)
+    page.goto(address(live_server, f"practice_{game}"))
+    page.select_option("#id_players", str(players))
+    page.select_option("#id_level", "easy")
+    page.locator("form.practice-form button[type=submit]").click()
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    page.locator("#hint-link").click()
+    page.wait_for_selector("#play-hint")
+    assert page.evaluate("scrollY") == 0
+    moves = ".practice-actions button, .practice-simple button, .practice-actions .pick"
+    assert page.evaluate(OUTSIDE, [".game-seat--viewer", moves, ".practice-hint"]) == []
+
+
+# ---------------------------------------------------------------------- tutorials at 1280×800
+def your_move_steps(language: str) -> list[str]:
+    from tutorials.lessons import TUTORIALS
+
+    tutorials = TUTORIALS.values() if isinstance(TUTORIALS, dict) else TUTORIALS
+    with translation.override(language):
+        return [reverse(f"tutorial_step_{t.game}", kwargs={"slug": t.slug, "step": n})
+                for t in tutorials for n, s in enumerate(t.steps, start=1) if s.your_move]
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_every_tutorial_move_and_hint_fits_1280_by_800(page, live_server, language):
+    """"Give me a hint" sat at y≈780–800; the move buttons, both hints and the whole table
+    are on screen at every "your move" step, with no hint, the nudge and the move shown."""
+    page.set_viewport_size(LAPTOP)
+    steps = your_move_steps(language)
+    assert len(steps) > 15
+    found = []
+    for step in steps:
+        for hint in ("", "?hint=1", "?hint=2"):
+            page.goto(live_server.url + step + hint)
+            found += [(step + hint, *o) for o in page.evaluate(OUTSIDE, [
+                "#tutorial-move button", "#tutorial-nudge, #tutorial-hint, #tutorial-hint-form",
+                ".game-table"])]
+    assert found == []
