@@ -105,3 +105,33 @@ def test_every_tutorial_move_and_hint_fits_1280_by_800(page, live_server, langua
                 "#tutorial-move button", "#tutorial-nudge, #tutorial-hint, #tutorial-hint-form",
                 ".game-table"])]
     assert found == []
+
+
+# ---------------------------------------------------------------------- feedback moves no card
+COUNT_CARD_MOTION = """window.__cardMotion = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function () {
+  if (this.matches && this.matches('[data-card]')) window.__cardMotion++;
+  return animate.apply(this, arguments);
+};"""
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE, {"width": 1000, "height": 740}],
+                         ids=["1280", "375", "1000"])
+def test_feedback_moves_no_card_that_stayed_on_the_table(page, live_server, viewport):
+    """A move that is not the lesson's changes nothing on the table, but its feedback pushed
+    the table down about 30 px (more on a phone) and every card flew from its old place."""
+    page.set_viewport_size(viewport)
+    page.add_init_script(COUNT_CARD_MOTION)
+    page.goto(address(live_server, "tutorial_step_dam", kwargs={"slug": "svarta-maja",
+                                                                "step": 3}))
+    table = page.evaluate("document.querySelector('.game-table').getBoundingClientRect().top")
+    # Clicked without scrolling, as a reader at the top of the page would.
+    page.evaluate("[...document.querySelectorAll('#tutorial-move button')]"
+                  ".find(b => b.value === 'take').click()")
+    page.wait_for_selector("#tutorial-feedback")
+    page.wait_for_timeout(400)
+    assert page.evaluate("window.__cardMotion") == 0
+    if viewport is LAPTOP:  # the narration is beside the table there
+        moved = page.evaluate("document.querySelector('.game-table').getBoundingClientRect().top")
+        assert moved == table
