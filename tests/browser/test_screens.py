@@ -135,3 +135,22 @@ def test_feedback_moves_no_card_that_stayed_on_the_table(page, live_server, view
     if viewport is LAPTOP:  # the narration is beside the table there
         moved = page.evaluate("document.querySelector('.game-table').getBoundingClientRect().top")
         assert moved == table
+
+
+# ---------------------------------------------------------------------- the live projector
+@pytest.mark.parametrize("viewport", [LAPTOP, {"width": 1920, "height": 1080}],
+                         ids=["1280", "1920"])
+def test_the_projector_shows_the_table_next_and_ask_without_scrolling(page, live_server,
+                                                                     viewport):
+    """The site header stayed and the cards were very large: the attack pile, Next and
+    "Ask: what would you play?" were below the fold at 1280×800."""
+    from tests.browser.test_live import go_live
+
+    page.set_viewport_size(viewport)
+    go_live(page, live_server)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#present-stage[data-step='3']")
+    page.wait_for_selector("#live-ask")
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate(OUTSIDE, [".game-table", "#present-next", "#live-ask"]) == []
