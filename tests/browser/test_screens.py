@@ -154,3 +154,64 @@ def test_the_projector_shows_the_table_next_and_ask_without_scrolling(page, live
     page.wait_for_selector("#live-ask")
     assert page.evaluate("scrollY") == 0
     assert page.evaluate(OUTSIDE, [".game-table", "#present-next", "#live-ask"]) == []
+
+
+
+# ---------------------------------------------------------------------- phones: tap targets
+# Links, buttons, fields and summaries under 24 px (WCAG 2.5.8), except a link inside running
+# text: a paragraph, list item or cell that holds words outside the link.
+SMALL_TARGETS = r"""() => {
+  const small = [];
+  const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, label.pick';
+  const BLOCK = 'p, li, dd, td, figcaption, blockquote';
+  for (const el of document.querySelectorAll(sel)) {
+    if (el.closest('.visually-hidden, [hidden], .skip-link, svg')) continue;
+    if (el.matches('input.pick__box')) continue;  // the label around it is the target
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    if (r.height >= 24 && r.width >= 24) continue;
+    if (el.matches('a')) {
+      // An inline link in running text: its block holds words outside the link.
+      const block = el.parentElement.closest(BLOCK) || el.parentElement;
+      let words = '';
+      for (const n of block.childNodes) {
+        if (n === el || (n.nodeType === 1 && (n.matches('a') || n.contains(el)))) continue;
+        words += n.textContent;
+      }
+      if (words.replace(/[\s·›|,;:.()–-]/g, '').length > 0) continue;
+    }
+    small.push(`${el.tagName.toLowerCase()}.${el.className || ''} "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+  }
+  return small;
+}"""
+MAIN_PAGES = ["home", "cards", "rules_dam", "rules_dolda", "rules_spardame", "variants_dam",
+              "faq", "glossary", "tutorials", "tutorials_dam", "practice", "practice_dam",
+              "scenarios_new", "live_join"]
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_no_tap_target_on_a_phone_is_under_24_px(page, live_server, language):
+    """The table of contents was 22 px, tutorial breadcrumbs 19 px; 42 links on /fi/dam/."""
+    page.set_viewport_size(PHONE)
+    pages = [address(live_server, name, language) for name in MAIN_PAGES]
+    pages.append(address(live_server, "tutorial_step_dam", language,
+                         kwargs={"slug": "svarta-maja", "step": 3}))
+    small = []
+    for url in pages:
+        page.goto(url)
+        small += [f"{url}: {s}" for s in page.evaluate(SMALL_TARGETS)]
+    assert small == []
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+def test_the_names_table_shows_every_language_on_a_phone(page, live_server, language):
+    """It was 444–501 px wide, the nb and en columns hidden with no cue to scroll."""
+    page.set_viewport_size(PHONE)
+    page.goto(address(live_server, "home", language))
+    box = page.locator(".names-table").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]")
+    assert box[0] <= box[1]
+    for label in ("Svenska", "Suomi", "Norsk bokmål", "English"):
+        assert page.locator(f'.names-table td[data-label="{label}"]').first.is_visible()
