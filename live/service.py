@@ -181,6 +181,12 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
         raise Refusal(_("There is no move to choose at this step: open a question where a "
                           "player is about to move."), status=409) from None
     actions = [a for a in dec.state.legal_actions() if game.seat(a) == dec.mover]
+    if len(actions) == 1:
+        # A poll with one answer asks the class nothing: the teacher is told why instead.
+        raise Refusal(_("%(name)s has only one move here (%(move)s), so there is nothing to "
+                          "choose: ask at a step with a choice.")
+                        % {"name": pres.players[dec.mover],
+                           "move": game.describe(actions[0], dec.scn.players)}, status=409)
     if len(actions) > MAX_OPTIONS:
         raise Refusal(_("%(name)s has %(n)d moves to choose from here, too many to offer "
                           "on a phone.") % {"name": pres.players[dec.mover], "n": len(actions)},
@@ -387,8 +393,9 @@ def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
     if qs != LiveSession.REVEALED and snap["step"] in pres.tells_next:
         shown["note"] = ""  # it names the move a question would ask for
     ctx.update(shown)
-    ctx["position"] = snap["step"] - pres.first + 1
-    ctx["count"] = pres.last - pres.first + 1
+    # As the teacher's presenter numbers it (teacher/views.py's _present_ctx).
+    ctx["position"] = snap["step"]
+    ctx["count"] = pres.last
     if qs:
         try:
             q = question(pres, snap["step"], snap["seat"])

@@ -208,11 +208,15 @@ def _ended(lang: str) -> str:
 # A phone still open on an ended session would reconnect every RETRY_MS: the last event asks
 # EventSource to wait an hour instead.
 ENDED_RETRY_MS = 3_600_000
+# The last event of a stream that ends with its session: the pages' sse-close names it, so the
+# SSE extension closes the source itself.  Otherwise EventSource reports the closed connection
+# as an error, which the extension logs to the console on every phone and the projector.
+CLOSE = event("end", "")
 
 
 def _ended_event(lang: str) -> bytes:
     return (f"retry: {ENDED_RETRY_MS}\n\n".encode()
-            + event("state", f'<p class="live-ended">{_ended(lang)}</p>'))
+            + event("state", f'<p class="live-ended">{_ended(lang)}</p>') + CLOSE)
 
 
 async def _ended_async(lang: str) -> AsyncIterator[bytes]:
@@ -240,7 +244,7 @@ async def _follow_async(follower: Follower, names: list[str],
                 follower.shown = key
                 yield event("state", html, str(snap["v"]))
             if not snap["running"]:
-                yield f"retry: {ENDED_RETRY_MS}\n\n".encode()
+                yield f"retry: {ENDED_RETRY_MS}\n\n".encode() + CLOSE
                 return
             message = await sub.get(QUIET)
             if message is None:
@@ -272,7 +276,7 @@ def _follow_sync(follower: Follower, names: list[str],
                 follower.shown = key
                 yield event("state", html, str(snap["v"]))
             if not snap["running"]:
-                yield f"retry: {ENDED_RETRY_MS}\n\n".encode()
+                yield f"retry: {ENDED_RETRY_MS}\n\n".encode() + CLOSE
                 return
             message = sub.get(QUIET)
             if message is None:
@@ -305,6 +309,7 @@ async def _panel_async(code: str, lang: str, names: list[str]) -> AsyncIterator[
             if html:
                 yield event("panel", html)
             if not running:
+                yield CLOSE
                 return
             message = await sub.get(QUIET)
             if message is None:
@@ -324,6 +329,7 @@ def _panel_sync(code: str, lang: str, names: list[str]) -> Iterator[bytes]:
             if html:
                 yield event("panel", html)
             if not running:
+                yield CLOSE
                 return
             if sub.get(QUIET) is None:
                 yield b": ping\n\n"

@@ -139,7 +139,9 @@ DAM = Game(
                         "may show them whenever the choice is theirs – before attacking or while "
                         "defending – and that suit becomes trump. Showing is voluntary and costs "
                         "no turn. Depending on the option, the first marriage settles trump for "
-                        "the deal, or every later one changes it again."
+                        "the deal, or every later one changes it again. If several players were "
+                        "dealt a pair, the first of them in turn gets the first chance to show "
+                        "it, and so decides trump – unless they choose to wait."
                     ),
                     options=(
                         "trump",
@@ -230,6 +232,12 @@ DAM = Game(
                         "replaced at the attacker's next refill. If the attacker has no card of "
                         "that suit, or no more are allowed, the step is skipped."
                     ),
+                    decision=_(
+                        "The Finnish source says only that the attacker may add cards after "
+                        "refilling unless the defender slaps them; it does not say which. We keep "
+                        "the added cards to the attack's suit, since an attack is always of one "
+                        "suit."
+                    ),
                     options=("extra_attack",),
                 ),
             ),
@@ -246,6 +254,11 @@ DAM = Game(
                         "same suit beats it, and so does any trump if the attack card is not a "
                         "trump. A trump attack card can only be beaten by a higher trump. Each "
                         "defending card beats exactly one attack card."
+                    ),
+                    decision=_(
+                        "The older Swedish description lets the defender use a trump only when "
+                        "they hold no card of the attacked suit. We follow the other sources: any "
+                        "trump beats a card of another suit, whatever else the defender holds."
                     ),
                     example=("5C", "8C", "9C", "3D", "QC"),
                     example_caption=_(
@@ -448,6 +461,11 @@ DOLDA = Game(
                         "in the seven-card variant. The last card is laid crosswise and can never "
                         "be swapped. Nobody looks at their own row."
                     ),
+                    decision=_(
+                        "The source also mentions fewer cards in the row when fewer people play, "
+                        "without saying how many. We deal six (or seven) whatever the number of "
+                        "players, so the same row and the same scores hold at every table."
+                    ),
                     options=("row_size",),
                 ),
                 Rule(
@@ -528,6 +546,11 @@ DOLDA = Game(
                     text=_(
                         "Everyone turns their row face up and adds it up: queens 0, aces 1, two to "
                         "ten their face value, jacks 11, kings 13. The lowest total wins the deal."
+                    ),
+                    decision=_(
+                        "The source names one winner and does not say what happens on equal "
+                        "totals. When players tie for the lowest total, they share the win, of "
+                        "the deal and of the match."
                     ),
                     example=("QH", "AC", "7D", "JS", "KD", "2S"),
                     example_caption=_("0 + 1 + 7 + 11 + 13 + 2 = 34 points."),
@@ -729,6 +752,12 @@ SPARDAME = Game(
                         "suit. A player with nothing but hearts may lead one anyway. With the "
                         "house rule, the queen of spades, however she is played, breaks hearts as "
                         "well."
+                    ),
+                    decision=_(
+                        "The Norwegian source calls hearts opened once someone has had to play a "
+                        "heart because they could not follow suit. We count any heart played to "
+                        "an earlier trick, so a heart led by a player who holds nothing else "
+                        "breaks hearts too."
                     ),
                     options=("qs_breaks_hearts",),
                 ),

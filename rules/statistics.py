@@ -1,15 +1,17 @@
 """The variant pages' statistics: each adapter's questions (``Figure``) answered for every rule
-set from the stored sums, with 95% intervals, as localized text and as chart geometry.
+set from the stored sums, with 95% intervals, as localized text, as chart geometry and as a
+one-sentence conclusion.
 
-Numbers meant for people are formatted here in the page language (decimal comma in sv, fi
-and nb); the chart's coordinates are plain numbers that the template writes with
-``{% localize off %}``.
+Numbers meant for people are rounded to the nearest tenth and formatted here in the page
+language (decimal comma in sv, fi and nb); the chart's coordinates are plain numbers that the
+template writes with ``{% localize off %}``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils.formats import number_format
@@ -19,12 +21,15 @@ from games.adapters import adapter
 from games.adapters.base import Figure
 from rules.simulation import PLAYERS, Estimate, Sums, estimate
 
-# Chart geometry, in SVG user units (about pixels: the chart is drawn at its own width).
-WIDTH = 360
-VALUE_ROOM = 50  # for the value written after each bar
-SEAT_LABEL_ROOM = 64  # for "Seat 1" left of each bar in a chart by seat
-BAR = 12
-FONT = 12
+# Chart geometry.  Across: percentages of the chart's width, so that a chart fills the text
+# column at any width while its words keep the page's font size (a chart scaled as a picture
+# had 11 px labels in 200 px on a 1280 px screen, and would have 7 px ones on a phone).  Down:
+# pixels.
+SEAT_LABEL_ROOM = 18  # per cent, for "Seat 1" left of each bar in a chart by seat
+VALUE_ROOM = 20  # per cent, for the value written after each bar
+VALUE_GAP = 6  # pixels between a bar (or its interval) and its value
+BAR = 16
+FONT = 15  # the labels' size in static/css/site.css
 
 
 @dataclass
@@ -42,17 +47,24 @@ class Row:
         return formatted_range(self.estimate.low, self.estimate.high, self.unit)
 
 
+def tenths(x: float) -> str:
+    """``x`` to the nearest tenth in the page language.  number_format cuts a float's digits
+    off (22.47 became "22.4", 1.69 % "1.6 %"), so the number is rounded first, half up as
+    people round, from its shortest decimal form (22.45 is 22.5, not 22.4 from the binary
+    22.4499…)."""
+    return number_format(Decimal(repr(x)).quantize(Decimal("0.1"), ROUND_HALF_UP), 1)
+
+
 def formatted(x: float, unit: str) -> str:
     if unit == "percent":
-        return _("%(value)s%%") % {"value": number_format(x * 100, 1)}
-    return number_format(x, 1)
+        return _("%(value)s%%") % {"value": tenths(x * 100)}
+    return tenths(x)
 
 
 def formatted_range(low: float, high: float, unit: str) -> str:
     if unit == "percent":
-        return _("%(low)s–%(high)s%%") % {"low": number_format(low * 100, 1),
-                                          "high": number_format(high * 100, 1)}
-    return _("%(low)s–%(high)s") % {"low": number_format(low, 1), "high": number_format(high, 1)}
+        return _("%(low)s–%(high)s%%") % {"low": tenths(low * 100), "high": tenths(high * 100)}
+    return _("%(low)s–%(high)s") % {"low": tenths(low), "high": tenths(high)}
 
 
 def measure(figure: Figure, key: str, sums: Sums) -> Estimate | None:
@@ -97,40 +109,82 @@ def nice_top(high: float, unit: str) -> float:
 def chart(groups: Sequence[tuple[str | None, Sequence[Row]]], unit: str, by_seat: bool,
           equal: float | None = None) -> dict:
     """Bars with 95% interval whiskers on one axis from 0; labels above each bar (rule sets)
-    or left of it (seats, under a heading per rule set)."""
+    or left of it (seats, under a heading per rule set).  ``x`` values are percentages of
+    the width, ``y`` values pixels."""
     rows = [r for _label, rs in groups for r in rs]
     top = nice_top(max([r.estimate.high for r in rows] + [0.0]), unit) or 1.0
     left = SEAT_LABEL_ROOM if by_seat else 0
-    span = WIDTH - VALUE_ROOM - left
+    span = 100 - VALUE_ROOM - left
 
     def x(v: float) -> float:
-        return round(left + span * min(max(v, 0.0), top) / top, 1)
+        return round(left + span * min(max(v, 0.0), top) / top, 2)
 
+    line = FONT + 7
     y = 0
     items: list[dict[str, Any]] = []
     for heading, group_rows in groups:
         if heading is not None:
             items.append({"heading": heading, "y": y + FONT})
-            y += FONT + 8
+            y += line + 2
         for row in group_rows:
             if not by_seat:
-                items.append({"label": row.label, "label_x": 0, "label_y": y + FONT - 2})
-                y += FONT + 2
+                items.append({"label": row.label, "label_x": 0, "label_y": y + FONT})
+                y += line
             bar: dict[str, Any] = {"y": y, "h": BAR, "mid": y + BAR / 2, "x0": left,
-                   "w": round(x(row.estimate.mean) - left, 1),
+                   "w": round(x(row.estimate.mean) - left, 2),
                    "x_low": x(row.estimate.low), "x_high": x(row.estimate.high),
                    "value": row.value}
-            bar["value_x"] = round(max(bar["x_high"], left + bar["w"]) + 5, 1)
+            bar["value_x"] = round(max(bar["x_high"], left + bar["w"]), 2)
             if by_seat:
                 bar.update(label=row.label, label_x=0, label_y=y + BAR / 2)
             items.append({"bar": bar})
-            y += BAR + (6 if by_seat else 10)
-        y += 6 if by_seat else 0
+            y += BAR + (8 if by_seat else 12)
+        y += 8 if by_seat else 0
     axis_y = y
     ticks = [{"x": x(top * f), "text": tick_text(top * f, unit)} for f in (0, 0.5, 1)]
     return {"items": items, "ticks": ticks, "axis_y": axis_y, "tick_y": axis_y + FONT + 2,
-            "equal_x": None if equal is None else x(equal),
-            "left": left, "right": left + span, "width": WIDTH, "height": axis_y + FONT + 6}
+            "equal_x": None if equal is None else x(equal), "value_gap": VALUE_GAP,
+            "left": left, "right": left + span, "height": axis_y + FONT + 8}
+
+
+def apart(a: Row, b: Row) -> bool:
+    """Whether ``a`` is above ``b`` by more than chance: their 95% intervals do not overlap."""
+    return a.estimate.low > b.estimate.high
+
+
+def conclusion(groups: Sequence[tuple[str | None, Sequence[Row]]], by_seat: bool) -> str:
+    """One plain sentence that settles an argument about the figure: the largest difference
+    that the intervals show is real, or that every difference may be chance."""
+    if by_seat:
+        found = []
+        for heading, rows in groups:
+            seats = list(enumerate(rows, start=1))
+            if len(seats) > 1:
+                top = max(seats, key=lambda r: r[1].estimate.mean)
+                bottom = min(seats, key=lambda r: r[1].estimate.mean)
+                if apart(top[1], bottom[1]):
+                    found.append((top[1].estimate.mean - bottom[1].estimate.mean, heading, top,
+                                  bottom))
+        if not found:
+            return _("In every rule set the seats differ by no more than chance: their "
+                     "intervals overlap.")
+        _gap, heading, (high_seat, high_row), (low_seat, low_row) = max(found, key=lambda f: f[0])
+        return _("The seat matters in “%(rules)s”: seat %(high)s comes out at %(high_value)s "
+                 "against %(low_value)s for seat %(low)s, and the intervals do not overlap."
+                 ) % {"rules": heading, "high": high_seat, "low": low_seat,
+                      "high_value": high_row.value, "low_value": low_row.value}
+    rows = [r for _h, rs in groups for r in rs]
+    if len(rows) < 2:
+        return ""
+    high = max(rows, key=lambda r: r.estimate.mean)
+    low = min(rows, key=lambda r: r.estimate.mean)
+    if not apart(high, low):
+        return _("The rule sets differ by no more than chance: every interval overlaps the "
+                 "others.")
+    return _("The figure is clearly higher for “%(high)s” (%(high_value)s) than for "
+             "“%(low)s” (%(low_value)s): their intervals do not overlap.") % {
+        "high": high.label, "low": low.label, "high_value": high.value,
+        "low_value": low.value}
 
 
 def tick_text(v: float, unit: str) -> str:
@@ -170,6 +224,6 @@ def figures(game: str, results: Mapping[str, Any], labels: Mapping[str, str],
                     "equal_note": figure.equal_note and str(figure.equal_note) % {"share": shown},
                     "unit": figure.unit, "by_seat": figure.by_seat, "seats": seats,
                     "equal_share": shown,
-                    "groups": groups,
+                    "groups": groups, "conclusion": conclusion(groups, figure.by_seat),
                     "chart": chart(groups, figure.unit, figure.by_seat, equal)})
     return out

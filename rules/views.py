@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.http import urlencode
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -36,9 +36,13 @@ def _grouped(entries):
 def faq(request: HtmxHttpRequest) -> HttpResponse:
     query = plain(request.GET.get("q", ""))[:MAX_QUERY]
     entries = list(FaqEntry.objects.all())
+    groups = _grouped(entries)
     if query:
         entries = search(FaqEntry.objects.all(), query, get_language(), ("question", "answer"))
-    context = {"groups": _grouped(entries), "query": query, "count": len(entries),
+        # Found entries in their rank, best first, whatever their game.
+        groups = [{"game": "found", "label": gettext("Best matches first"), "entries": entries}
+                  ] if entries else []
+    context = {"groups": groups, "query": query, "count": len(entries),
                "language": get_language()}
     template = "rules/faq.html#results" if request.htmx else "rules/faq.html"
     return render(request, template, context)

@@ -472,7 +472,8 @@ def _present_ctx(*, title: str, game: str, n: int, first: int, last: int, table,
     return {
         "title": title, "game": game, "n": n, "first": first, "last": last, "table": table,
         "say": say, "note": note, "seat": seat, "back_url": back_url,
-        "position": n - first + 1, "count": last - first + 1,
+        # The step as the address numbers it (a scenario's 0 is the deal): never one more.
+        "position": n, "count": last,
         "prev_url": url_for(n - 1) + q if n > first else "",
         "next_url": url_for(n + 1) + q if n < last else "",
         "seats": [{"value": "all", "label": _("All hands open"), "current": seat is None,

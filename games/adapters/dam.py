@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games import table_parts as parts
 from games.cardnames import in_sentence, suit_name
@@ -30,6 +30,23 @@ from .base import (
     who,
     write_common,
 )
+
+# The order in which players went out, as a word that fits "You went out %(order)s." in each
+# language (Swedish "som tvåa", Finnish "toisena"): a bare "(2.)" beside "0 cards" read as two
+# unrelated scraps.  Eight players at most, so seven can go out.
+OUT_ORDER = (
+    pgettext_lazy("went out …", "first"), pgettext_lazy("went out …", "second"),
+    pgettext_lazy("went out …", "third"), pgettext_lazy("went out …", "fourth"),
+    pgettext_lazy("went out …", "fifth"), pgettext_lazy("went out …", "sixth"),
+    pgettext_lazy("went out …", "seventh"),
+)
+
+
+def out_text(name: str, order: int, you: bool) -> str:
+    """One sentence for a player who has gone out: who, and as which."""
+    word = str(OUT_ORDER[order - 1]) if 0 < order <= len(OUT_ORDER) else f"{order}."
+    return said(you, _("%(name)s went out %(order)s."), _("You went out %(order)s."),
+                name=name, order=word)
 
 
 class DamAdapter(GameAdapter):
@@ -379,6 +396,7 @@ class DamAdapter(GameAdapter):
                 "defender": s == view["defender"] and not view["over"],
                 "to_move": s == view["to_move"],
                 "out": out.index(s) + 1 if s in out else None,
+                "out_text": out_text(name, out.index(s) + 1, s == you) if s in out else "",
                 "loser": s == view["loser"],
                 # Public: she was taken from the table, drawn as the turned card or shown in a
                 # pair (the seed's tactic "watch where Maja is").

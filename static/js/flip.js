@@ -24,9 +24,16 @@ window.DamFlip = (function () {
     var pile = root.querySelector("#pile-discard");
     return pile ? pile.textContent : "";
   }
+  // The table's own place: a card is judged by where it lies on the table, so that text
+  // appearing above the table (a tutorial's feedback, the practice news) moves no card.
+  function tableRect(root) {
+    var table = root.querySelector(".game-table");
+    return table ? table.getBoundingClientRect() : null;
+  }
   function positions(root) {
     var map = {};
     if (!root) return map;
+    Object.defineProperty(map, "__table", { value: tableRect(root), enumerable: false });
     Object.defineProperty(map, "__backs", { value: backs(root), enumerable: false });
     Object.defineProperty(map, "__pile", { value: pileText(root), enumerable: false });
     Object.defineProperty(map, "__trick", { value: trickKey(root), enumerable: false });
@@ -118,10 +125,24 @@ window.DamFlip = (function () {
     return from ? rectOf(root, "#" + from.getAttribute("data-from")) : null;
   }
   // old: positions() taken before the change; speed: 1 = the tutorials' pace.
+  // A rect moved by the shift of the table (a copy: DOMRects are read-only).
+  function shifted(r, dx, dy) {
+    return { left: r.left + dx, top: r.top + dy, width: r.width, height: r.height };
+  }
   function play(root, old, speed) {
     if (!old || !root || still()) return;
     var k = speed || 1;
     var now = positions(root);
+    if (old.__table && now.__table) {
+      // The page moved the whole table (a line of feedback above it, a scroll): every old
+      // place moves with it, so only the cards that changed places on the table travel.
+      var dx = now.__table.left - old.__table.left, dy = now.__table.top - old.__table.top;
+      if (dx || dy) {
+        Object.keys(old).forEach(function (key) {
+          old[key] = { rect: shifted(old[key].rect, dx, dy), el: old[key].el };
+        });
+      }
+    }
     var stock = rectOf(root, "#pile-stock");
     var pile = rectOf(root, "#pile-discard");
     Object.keys(now).forEach(function (key) {

@@ -11,7 +11,7 @@
 
   // ---------------------------------------------------------------- replay links
   // Left/right arrow: previous/next move; Home/End: start/end. The links push the step into
-  // the address (hx-push-url), so a reload or a shared address shows the same move.
+  // the address (data-hx-push-url), so a reload or a shared address shows the same move.
   var REPLAY_KEYS = { ArrowLeft: "replay-prev", ArrowRight: "replay-next", Home: "replay-start", End: "replay-end" };
   var replayBusy = false;
   document.addEventListener("keydown", function (event) {

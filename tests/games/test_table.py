@@ -180,3 +180,33 @@ def test_the_seat_known_to_hold_svarta_maja_is_marked():
     assert "badge--maja" not in render(state.view(0))  # nobody known to hold her
     mine = render(dict(state.view(0), maja_known_with=0), you=0)
     assert "everyone saw you get Svarta Maja" in mine
+
+
+def seat_texts(html: str) -> list[str]:
+    """Each seat's visible words, in one line."""
+    seats = re.findall(r'<li id="seat-\d+" class="game-seat.*?</li>', html, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", s).split()) for s in seats]
+
+
+@pytest.mark.parametrize("language, you, alice", [
+    ("en", "You went out first.", "Alice went out second."),
+    ("sv", "Du gick ut först.", "Alice gick ut som tvåa."),
+    ("fi", "Pääsit pelistä ensimmäisenä.", "Alice pääsi pelistä toisena."),
+    ("nb", "Du gikk ut først.", "Alice gikk ut som nummer to."),
+])
+def test_players_who_went_out_get_one_sentence_each(language, you, alice):
+    """The end of a deal said "You out (1.) no cards" beside "Alice out (2.) 0 cards"."""
+    *_, state = random_positions("dam", 3, seed=4)
+    view = dict(state.view(0))
+    out = list(view["out"])
+    assert len(out) == 2
+    names = ["Me", "Alice", "Bea"]
+    names[out[0]], names[out[1]] = "You", "Alice"
+    view["names"] = names
+    with translation.override(language):
+        html = render_to_string("games/table.html", {
+            "table": table_context(view, reveal={0: []}, you=out[0])})
+    texts = seat_texts(html)
+    assert texts[out[0]] == f"You {you}"
+    assert texts[out[1]] == f"Alice {alice}"
+    assert not re.search(r"\(\d\.\)|\b0\b", " ".join(texts))

@@ -37,7 +37,7 @@ class Markup(HTMLParser):
         for name, value in names.items():
             if name == "style":
                 self.problems.append(f'style="" on <{tag}> at line {self.getpos()[0]}')
-            elif name.startswith("on") or name.startswith("hx-on"):
+            elif name.startswith(("on", "hx-on", "data-hx-on")):
                 self.problems.append(f"{name}= on <{tag}> at line {self.getpos()[0]}")
             elif name in ("href", "src", "action", "formaction") \
                     and value.strip().lower().startswith("javascript:"):

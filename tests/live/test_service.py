@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
+from django.urls import reverse
 from django.utils import timezone, translation
 
 from games import cardnames
@@ -73,6 +74,22 @@ def test_the_options_are_the_movers_legal_moves_only(scenario_code):
     q = S.question(pres, n, None)
     legal = [a for a in dec.state.legal_actions() if a[1] == dec.mover]
     assert len(q.options) == len(legal)
+
+
+def test_a_question_with_one_answer_is_refused_and_the_projector_says_why(client):
+    """Bo's only move at step 3 of the endgame lesson: a poll would offer one answer."""
+    pres = S.presentation("tutorial", "dam/endgame")
+    dec = pres.decision(3)
+    assert len([a for a in dec.state.legal_actions() if a[1] == dec.mover]) == 1
+    with translation.override("en"), pytest.raises(S.LiveError) as refused:
+        S.question(pres, 3, None)
+    assert "has only one move here" in str(refused.value)
+    with translation.override("en"):
+        r = client.post(reverse("live_start"), {"kind": "tutorial", "ref": "dam/endgame",
+                                                "step": 3})
+        projector = client.get(r["Location"]).content.decode()
+    assert 'id="live-ask"' not in projector
+    assert "has only one move here" in projector
 
 
 def test_a_question_in_a_view_that_hides_the_movers_hand_is_refused(scenario_code):
@@ -145,7 +162,7 @@ def test_go_live_on_the_presenter_names_the_step_shown_after_next(client):
     html = client.get(path + "?seat=1", HTTP_HX_REQUEST="true").content.decode()
     form = html[html.index('id="present-live"'):]
     form = form[:form.index("</form>")]
-    assert 'hx-swap-oob="true"' in form
+    assert 'data-hx-swap-oob="true"' in form
     assert 'name="step" value="3"' in form and 'name="seat" value="1"' in form
 
 

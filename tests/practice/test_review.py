@@ -51,7 +51,7 @@ def finish(record: PracticeGame, seed: int = 1) -> PracticeGame:
 def full_review(client, record: PracticeGame) -> str:
     for _ in range(500):
         html = client.get(url(record, "review")).content.decode()
-        if 'hx-trigger="load' not in html:
+        if 'data-hx-trigger="load' not in html:
             return html
     raise AssertionError("the review never finished")
 
@@ -73,7 +73,7 @@ def test_review_shows_progress_and_polls_until_every_decision_is_analysed(client
     record = finish(start(client, "dam"))
     monkeypatch.setattr(P, "REVIEW_STEP_SECONDS", 0.0)  # one decision per request
     first = client.get(url(record, "review")).content.decode()
-    assert "<progress" in first and 'hx-trigger="load' in first
+    assert "<progress" in first and 'data-hx-trigger="load' in first
     record.refresh_from_db()
     assert len(record.review["items"]) == 1
     html = full_review(client, record)

@@ -194,7 +194,7 @@ def test_htmx_move_returns_the_game_partial(client):
     html = r.content.decode()
     assert r.status_code == 200
     assert html.lstrip().startswith('<div id="game"') and "<h1" not in html
-    assert 'id="news" hx-swap-oob="true"' in html  # the live region, out of band
+    assert 'id="news" data-hx-swap-oob="true"' in html  # the live region, out of band
 
 
 def test_htmx_refusal_is_swapped_in_with_the_message(client):

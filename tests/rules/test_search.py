@@ -3,6 +3,8 @@ full-text search with each language's own dictionary, so inflected forms find th
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.urls import reverse
@@ -104,3 +106,42 @@ def test_a_control_character_separates_words_like_a_space():
     with translation.override("en"):
         assert search(FaqEntry.objects.all(), "time\x00stop", "en", ("answer",)) == [entry]
         assert search(FaqEntry.objects.all(), "trump\x00", "en", ("answer",)) == []
+
+
+# ---------------------------------------------------------------------- wordings and ranking
+PLAYER_COUNT = ["dam-how-many-players", "dolda-how-many-players", "spardame-players-and-cards"]
+WORDINGS = [("fi", "kuinka monta pelaajaa"), ("fi", "montako pelaajaa"),
+            ("fi", "pelaajien määrä"), ("en", "how many players"),
+            ("en", "number of players"), ("en", "how many people can play"),
+            ("sv", "hur många spelare"), ("sv", "antal spelare"),
+            ("nb", "hvor mange spillere"), ("nb", "antall spillere")]
+
+
+@pytest.fixture
+def shipped_faq(db):
+    from django.core.management import call_command
+
+    call_command("load_content", verbosity=0)
+
+
+@pytest.mark.parametrize(("lang", "query"), WORDINGS)
+def test_every_wording_finds_each_games_player_count_first(shipped_faq, lang, query):
+    """fi "kuinka monta pelaajaa" found 1 question where "montako pelaajaa" found 3; en "how
+    many players" ranked the refill order above the Dam med dolda kort player count."""
+    with translation.override(lang):
+        found = search(FaqEntry.objects.all(), query, lang, ("question", "answer"))
+    assert sorted(e.slug for e in found[:3]) == sorted(PLAYER_COUNT)
+
+
+def test_a_synonym_finds_what_the_other_wording_says():
+    entry = _entry("fi", "Montako pelaajaa peliin mahtuu? Kahdesta kuuteen.")
+    with translation.override("fi"):
+        assert search(FaqEntry.objects.all(), "kuinka monta pelaajaa", "fi", ("answer",)) == [entry]
+
+
+def test_the_faq_page_lists_what_it_finds_best_first(client, shipped_faq):
+    with translation.override("en"):
+        html = client.get(reverse("faq"), {"q": "how many players"}).content.decode()
+    questions = re.findall(r'<details class="faq-entry" id="([^"]+)"', html)
+    assert sorted(questions[:3]) == sorted(PLAYER_COUNT)
+    assert "dam-refill-order" not in questions[:3]

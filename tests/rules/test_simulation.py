@@ -12,8 +12,8 @@ from games.adapters import ADAPTERS, adapter
 from rules import simulation
 from rules.engine.games import GAME_NAMES, game_module
 from rules.models import SimulationResult
-from rules.simulation import SHIPPED, Sums, estimate, estimates, play_chunk
-from rules.statistics import figures
+from rules.simulation import SHIPPED, Estimate, Sums, estimate, estimates, play_chunk
+from rules.statistics import Row, conclusion, figures, formatted, formatted_range
 
 pytestmark = pytest.mark.django_db
 
@@ -307,9 +307,10 @@ def test_statistics_page_draws_charts_with_numeric_coordinates(client, shipped, 
     assert 'role="img" aria-labelledby=' in html
     svg = svgs(html)
     # Coordinates with a decimal comma are not numbers: the bars vanish (sv, fi, nb).
-    for name, value in re.findall(r'\s(viewBox|x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg):
-        assert re.fullmatch(r"-?\d+(\.\d+)?( -?\d+(\.\d+)?)*", value), (name, value)
-    assert re.search(r'<rect class="chart__bar" x="[\d.]+" y="[\d.]+" width="[\d.]+"', svg)
+    # Across in per cent of the column, down in pixels.
+    for name, value in re.findall(r'\s(viewBox|x|y|x1|x2|y1|y2|width|height|dx)="([^"]*)"', svg):
+        assert re.fullmatch(r"-?\d+(\.\d+)?%?( -?\d+(\.\d+)?)*", value), (name, value)
+    assert re.search(r'<rect class="chart__bar" x="[\d.]+%" y="[\d.]+" width="[\d.]+%"', svg)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -457,3 +458,49 @@ def test_every_preset_has_a_practise_this_variant_link_that_preselects_it(client
 def test_share_column_is_headed_as_a_proportion_not_as_a_verb(client, shipped):
     text = visible_text(page(client, "spardame", "sv"))
     assert "Andel" in text and not re.search(r"\bDela\b", text)
+
+
+# ---------------------------------------------------------------------- rounding, conclusions
+def test_figures_are_rounded_to_the_nearest_tenth_not_cut_off():
+    """number_format cut 22.47 to "22.4" and 1.69 % to "1.6 %": every bound could be low."""
+    with translation.override("en"):
+        assert formatted(22.47, "count") == "22.5"
+        assert formatted(0.0169, "percent") == "1.7%"
+        assert formatted(22.45, "count") == "22.5"  # half up, as people round
+        assert formatted_range(0.2247, 0.2599, "percent") == "22.5–26.0%"
+        assert formatted_range(1.96, 2.04, "count") == "2.0–2.0"
+    with translation.override("sv"):
+        assert formatted(22.47, "count") == "22,5"
+
+
+def row(label: str, mean: float, half: float) -> Row:
+    return Row(label, Estimate("k", 10_000, mean, mean - half, mean + half, True), "percent")
+
+
+def test_a_conclusion_names_the_rule_sets_whose_intervals_do_not_overlap():
+    with translation.override("en"):
+        apart = conclusion([(None, [row("Swedish", 0.30, 0.01), row("Finnish", 0.25, 0.01),
+                                    row("Old", 0.27, 0.01)])], by_seat=False)
+        close = conclusion([(None, [row("Swedish", 0.26, 0.01), row("Finnish", 0.25, 0.01)])],
+                           by_seat=False)
+        seats = conclusion([("Swedish", [row("Seat 1", 0.25, 0.01), row("Seat 2", 0.25, 0.01)]),
+                            ("Old", [row("Seat 1", 0.22, 0.01), row("Seat 2", 0.28, 0.01)])],
+                           by_seat=True)
+        even = conclusion([("Swedish", [row("Seat 1", 0.25, 0.01), row("Seat 2", 0.26, 0.01)])],
+                          by_seat=True)
+    assert apart == ("The figure is clearly higher for “Swedish” (30.0%) than for “Finnish” "
+                     "(25.0%): their intervals do not overlap.")
+    assert close == ("The rule sets differ by no more than chance: every interval overlaps "
+                     "the others.")
+    assert seats == ("The seat matters in “Old”: seat 2 comes out at 28.0% against 22.0% for "
+                     "seat 1, and the intervals do not overlap.")
+    assert even.startswith("In every rule set the seats differ by no more than chance")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_chart_has_a_one_sentence_conclusion(client, shipped, language):
+    for game in GAME_NAMES:
+        html = page(client, game, language)
+        conclusions = re.findall(r'<p class="chart__conclusion">([^<]+)</p>', html)
+        assert len(conclusions) == html.count("<svg"), game
+        assert all(c.count(". ") == 0 and c.endswith(".") for c in conclusions), conclusions

@@ -355,10 +355,23 @@ def test_present_htmx_returns_the_stage_only(client):
     r = client.get(reverse("scenario_present", args=[obj.code, 1]), HTTP_HX_REQUEST="true")
     html = r.content.decode()
     assert r.status_code == 200 and 'id="present-back"' in html and "<html" not in html
-    switcher = re.search(r'<nav id="language-switcher"[^>]*hx-swap-oob="true">.*?</nav>', html, re.S)
+    switcher = re.search(r'<nav id="language-switcher"[^>]*data-hx-swap-oob="true">.*?</nav>', html, re.S)
     with translation.override("sv"):
         swedish = reverse("scenario_present", args=[obj.code, 1])
     assert switcher and swedish in switcher.group(0)
+
+
+def test_the_step_shown_is_the_step_in_the_address(client):
+    obj = small_dam(client)
+    for text in ("Anna attack 4D 6D 9D", "Bo beat 4D 7D", "Bo beat 6D TH"):
+        move(client, obj, text)
+    label = re.compile(r'<span id="present-progress-label">([^<]*)</span>')
+    shown = [label.search(client.get(reverse("scenario_present", args=[obj.code, n]))
+                          .content.decode()).group(1) for n in range(4)]
+    assert shown == ["The deal, before step 1 of 3", "Step 1 of 3", "Step 2 of 3",
+                     "Step 3 of 3"]
+    url = reverse("tutorial_present", kwargs={"game": "dam", "slug": "anna-bo-cilla", "step": 2})
+    assert label.search(client.get(url).content.decode()).group(1).startswith("Step 2 of ")
 
 
 def test_present_an_unknown_step_is_404(client):

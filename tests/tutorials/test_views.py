@@ -90,7 +90,7 @@ def test_first_step_has_no_back_link_and_last_has_no_next(client):
 def test_next_link_is_a_real_link_with_htmx(client):
     html = client.get(step_url("dam", "svarta-maja", 1)).content.decode()
     url = step_url("dam", "svarta-maja", 2)
-    assert f'id="tutorial-next" href="{url}" hx-get="{url}" hx-push-url="true"' in html
+    assert f'id="tutorial-next" href="{url}" data-hx-get="{url}" data-hx-push-url="true"' in html
 
 
 def test_links_of_earlier_pages_still_lead_to_the_step(client):
@@ -102,7 +102,7 @@ def test_links_of_earlier_pages_still_lead_to_the_step(client):
 
 
 CSRF = re.compile(r'(?<=name="csrfmiddlewaretoken" value=")[^"]+')  # masked anew per response
-OOB = re.compile(r'<(link|nav|input) id="[^"]+"[^>]*? hx-swap-oob="true"[^>]*>.*?(?:</nav>|(?<=>))',
+OOB = re.compile(r'<(link|nav|input) id="[^"]+"[^>]*? data-hx-swap-oob="true"[^>]*>.*?(?:</nav>|(?<=>))',
                  re.S)
 
 
@@ -127,7 +127,7 @@ def test_every_htmx_step_and_hint_is_the_markup_of_a_fresh_load(client, key, lan
             oob = [m.group(0) for m in OOB.finditer(rest)]
             assert len(oob) == 6, address  # four alternates, the language switcher, deck-next
             for element in oob:
-                assert element.replace(' hx-swap-oob="true"', "") in full, (address, element)
+                assert element.replace(' data-hx-swap-oob="true"', "") in full, (address, element)
 
 
 @pytest.mark.parametrize("query", ["go=next", "go=prev", "go=sideways"])
@@ -374,20 +374,20 @@ def test_a_refused_move_reveals_nothing_new(client):
 
 def test_htmx_step_updates_the_links_that_name_its_address(client):
     html = client.get(step_url("dam", "svarta-maja", 4), **HX).content.decode()
-    switcher = re.search(r'<nav id="language-switcher"[^>]*hx-swap-oob="true".*?</nav>', html, re.S)
+    switcher = re.search(r'<nav id="language-switcher"[^>]*data-hx-swap-oob="true".*?</nav>', html, re.S)
     assert switcher and step_url("dam", "svarta-maja", 4, "fi") in switcher.group(0)
     assert re.search(r'<link id="alternate-nb" rel="alternate" hreflang="nb" href="[^"]*'
-                     + re.escape(step_url("dam", "svarta-maja", 4, "nb")) + '" hx-swap-oob="true">',
+                     + re.escape(step_url("dam", "svarta-maja", 4, "nb")) + '" data-hx-swap-oob="true">',
                      html)
     assert (f'<input id="deck-next" type="hidden" name="next" '
-            f'value="{step_url("dam", "svarta-maja", 4)}" hx-swap-oob="true">') in html
+            f'value="{step_url("dam", "svarta-maja", 4)}" data-hx-swap-oob="true">') in html
 
 
 def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
     response = post(client, {"action": "beat", "card": "9S", "target": "3S"}, htmx=True)
     html = response.content.decode()
     assert step_url("dam", "svarta-maja", 4, "nb") in html
-    assert f'value="{step_url("dam", "svarta-maja", 4)}" hx-swap-oob="true"' in html
+    assert f'value="{step_url("dam", "svarta-maja", 4)}" data-hx-swap-oob="true"' in html
 
 
 def test_head_request_on_a_step_is_answered(client):
