@@ -81,7 +81,7 @@ def test_a_question_with_one_answer_is_refused_and_the_projector_says_why(client
     pres = S.presentation("tutorial", "dam/endgame")
     dec = pres.decision(3)
     assert len([a for a in dec.state.legal_actions() if a[1] == dec.mover]) == 1
-    with translation.override("en"), pytest.raises(S.LiveError) as refused:
+    with translation.override("en"), pytest.raises(Refusal) as refused:
         S.question(pres, 3, None)
     assert "has only one move here" in str(refused.value)
     with translation.override("en"):
