@@ -148,9 +148,10 @@ def test_the_projector_shows_the_table_next_and_ask_without_scrolling(page, live
 
     page.set_viewport_size(viewport)
     go_live(page, live_server)
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowRight")
-    page.wait_for_selector("#present-stage[data-step='3']")
+    # One step at a time: a key pressed while the previous step is still loading is dropped.
+    for step in (2, 3):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f"#present-stage[data-step='{step}']")
     page.wait_for_selector("#live-ask")
     assert page.evaluate("scrollY") == 0
     assert page.evaluate(OUTSIDE, [".game-table", "#present-next", "#live-ask"]) == []
