@@ -4,13 +4,14 @@ the engine's business; how a game writes and orders its moves is its adapter's."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy
 
 from games.adapters import MOVE_LABELS as SITE_MOVE_LABELS
 from games.adapters import adapter
+from games.adapters.base import GameAdapter
 from rules.engine import cards as C
 
 # The move vocabulary of the scenario notation, as buttons (one list for the whole site).
@@ -101,3 +102,73 @@ def lesson_cards(move: str) -> list[int]:
     if len(words) == 3 and words[1] == "announce":
         words = words[:2] + [f"K{words[2]}", f"Q{words[2]}"]
     return cards_named(words[2:])
+
+
+# --------------------------------------------------------------------------- a seat's choices
+def form_pairs(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A move's form fields (``adapter.form_fields``) as (name, value) pairs for hidden inputs:
+    a list value becomes one input per item."""
+    out = []
+    for k, v in fields.items():
+        for item in (v if isinstance(v, list) else [v]):
+            out.append((k, str(item)))
+    return out
+
+
+def move_choices(game_key: str, state: Any, view: Mapping[str, Any], seat: int,
+                 names: Sequence[str]) -> dict[str, Any]:
+    """What ``seat`` can do now, straight from ``legal_actions()``, as the game page offers it:
+    a button per kind of move that needs a choice of cards or positions, one per move that
+    needs none, and the cues on the hand (``cues``).  ``{"mine": False}`` when it is not the
+    seat's turn."""
+    if state.over or state.to_move != seat:
+        return {"mine": False}
+    game = adapter(game_key)
+    legal = list(state.legal_actions())
+    kinds: list[str] = []
+    simple: list[dict[str, Any]] = []
+    seen_simple = set()
+    for a in legal:
+        kind = game.kind(a)
+        if kind in game.choice_kinds:
+            if kind not in kinds:
+                kinds.append(kind)
+        else:
+            label = game.describe(a, names)
+            if label not in seen_simple:
+                seen_simple.add(label)
+                simple.append({"label": label, "fields": form_pairs(game.form_fields(a)),
+                               "id": f"move-simple-{len(simple) + 1}", "tap": game.pile_tap(a)})
+    # One tap on a card makes the move when it is the only kind of choice now (a Spardame
+    # play): the card is the submit button, there is no separate one.
+    one_tap = bool(kinds) and kinds == [game.one_tap_kind]
+    buttons = [] if one_tap else [{"kind": k, "label": SITE_MOVE_LABELS[k]} for k in kinds]
+    for i, entry in enumerate(simple, start=len(buttons) + 1):  # keys 1–9 (documented)
+        entry["key"] = i if i <= 9 else None
+    # One tap on the stock, the discard pile or the next place in your row makes that move.
+    taps = {e["tap"]: {"form": e["id"], "label": e["label"]} for e in simple if e["tap"]}
+    ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple, "taps": taps,
+                           "selectable": game.picks_from_hand and bool(kinds),
+                           "one_tap": game.one_tap_kind if one_tap else "", "choosing": bool(kinds)}
+    ctx.update(game.choice_context(legal, view, seat, kinds))
+    if ctx["selectable"]:
+        ctx.update(cues(game, state, legal, view, seat, kinds))
+    return ctx
+
+
+def cues(game: GameAdapter, state: Any, legal: Sequence[Any], view: Mapping[str, Any],
+         seat: int, kinds: Sequence[str]) -> dict[str, Any]:
+    """The legal-move cues, from the legal actions through the adapter: which hand cards take
+    part in no legal move (and why), and for a pairing move which table cards each may take."""
+    usable = {c for a in legal for c in game.hand_cards(a)}
+    unplayable = {c: game.unplayable_reason(state, seat, c, kinds)
+                  for c in view.get("hand", ()) if c not in usable}
+    pair = game.pair_template() if "beat" in kinds else ""
+    beats: dict[int, list[int]] | None = None
+    if pair:
+        beats = {}
+        for a in legal:
+            if game.kind(a) == "beat":
+                own, target = game.hand_cards(a)[0], game.targets(a)
+                beats.setdefault(own, []).extend(target)
+    return {"unplayable": unplayable, "beats": beats, "pair_template": pair}

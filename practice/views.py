@@ -21,7 +21,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.adapters import ADAPTERS, MOVE_LABELS, adapter
+from games.adapters import ADAPTERS, adapter
+from games.moves import form_pairs, move_choices
 from games.registry import GAME_TITLES
 from games.table import table_context
 from rules.engine import cards as C
@@ -142,75 +143,11 @@ def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
     return adapter(record.game).page_view(state.view(record.human_seat), record.memory_aid)
 
 
-def _actions(record: PracticeGame, state: Any, view: dict) -> dict[str, Any]:
-    """What the player can do now, straight from legal_actions(): a button per move that needs
-    a choice of cards or positions, and one per move that needs none."""
-    if state.over or state.to_move != record.human_seat:
-        return {"mine": False}
-    game = adapter(record.game)
-    legal = list(state.legal_actions())
-    kinds: list[str] = []
-    simple: list[dict[str, Any]] = []
-    seen_simple = set()
-    for a in legal:
-        kind = game.kind(a)
-        if kind in game.choice_kinds:
-            if kind not in kinds:
-                kinds.append(kind)
-        else:
-            label = game.describe(a, record.names)
-            if label not in seen_simple:
-                seen_simple.add(label)
-                simple.append({"label": label, "fields": _hidden(game.form_fields(a)),
-                               "id": f"move-simple-{len(simple) + 1}", "tap": game.pile_tap(a)})
-    # One tap on a card makes the move when it is the only kind of choice now (a Spardame
-    # play): the card is the submit button, there is no separate one.
-    one_tap = bool(kinds) and kinds == [game.one_tap_kind]
-    buttons = [] if one_tap else [{"kind": k, "label": MOVE_LABELS[k]} for k in kinds]
-    for i, entry in enumerate(simple, start=len(buttons) + 1):  # keys 1–9 (documented)
-        entry["key"] = i if i <= 9 else None
-    # One tap on the stock, the discard pile or the next place in your row makes that move.
-    taps = {e["tap"]: {"form": e["id"], "label": e["label"]} for e in simple if e["tap"]}
-    ctx: dict[str, Any] = {"mine": True, "buttons": buttons, "simple": simple, "taps": taps,
-                           "selectable": game.picks_from_hand and bool(kinds),
-                           "one_tap": game.one_tap_kind if one_tap else "", "choosing": bool(kinds)}
-    ctx.update(game.choice_context(legal, view, record.human_seat, kinds))
-    ctx.update(_cues(game, state, legal, view, record.human_seat, kinds)
-               if ctx["selectable"] else {})
-    return ctx
-
-
-def _cues(game: Any, state: Any, legal: list, view: dict, seat: int, kinds: list[str]
-          ) -> dict[str, Any]:
-    """The legal-move cues, from legal_actions() through the adapter: which hand cards take
-    part in no legal move (and why), and for a pairing move which table cards each may take."""
-    usable = {c for a in legal for c in game.hand_cards(a)}
-    unplayable = {c: game.unplayable_reason(state, seat, c, kinds)
-                  for c in view.get("hand", ()) if c not in usable}
-    pair = game.pair_template() if "beat" in kinds else ""
-    beats: dict[int, list[int]] | None = None
-    if pair:
-        beats = {}
-        for a in legal:
-            if game.kind(a) == "beat":
-                own, target = game.hand_cards(a)[0], game.targets(a)
-                beats.setdefault(own, []).extend(target)
-    return {"unplayable": unplayable, "beats": beats, "pair_template": pair}
-
-
-def _hidden(fields: dict[str, Any]) -> list[tuple[str, str]]:
-    out = []
-    for k, v in fields.items():
-        for item in (v if isinstance(v, list) else [v]):
-            out.append((k, str(item)))
-    return out
-
-
 def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
              error: str = "", show_hint: bool = False) -> dict[str, Any]:
     state = derived.state
     view = _view_for_page(record, state)
-    actions = _actions(record, state, view)
+    actions = move_choices(record.game, state, view, record.human_seat, record.names)
     hint = P.hint(record, derived) if show_hint and actions["mine"] else None
     selected = []
     if hint is not None:
@@ -248,7 +185,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     return {
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
         "table": table, "actions": actions, "hint": hint,
-        "hint_fields": _hidden(hint.fields) if hint else [],
+        "hint_fields": form_pairs(hint.fields) if hint else [],
         "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",

@@ -128,15 +128,6 @@ def test_dam_defence_pairs_each_card_with_the_attack_cards_it_may_beat(client):
         assert f'type="radio" name="target" value="{C.code(t)}"' in html
 
 
-def test_cues_come_from_the_adapter_not_the_view():
-    for game in ("dam", "dolda", "spardame"):
-        a = adapter(game)
-        assert callable(a.hand_cards) and callable(a.unplayable_reason)
-    assert adapter("spardame").one_tap_kind == "play"
-    assert adapter("dam").one_tap_kind is None
-    assert P  # the service is untouched by cues
-
-
 def test_dolda_stock_and_discard_pile_are_one_tap_moves(client):
     record = start(client, "dolda")
     state = bots_until_human(client, record)
