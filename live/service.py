@@ -269,8 +269,11 @@ def _change(obj: LiveSession, when: dict[str, Any] | None = None, **fields: Any)
     return obj
 
 
-def goto(obj: LiveSession, step: int, seat: int | None) -> LiveSession:
-    pres = presentation(obj.kind, obj.ref)
+def goto(obj: LiveSession, step: int, seat: int | None,
+         pres: Presentation | None = None) -> LiveSession:
+    """Show ``step`` from ``seat`` (``pres``: the session's presentation, when the caller has
+    built it already for this request)."""
+    pres = pres or presentation(obj.kind, obj.ref)
     if pres is None:
         raise Refusal(_("The presentation of this session is gone."), status=410)
     if not pres.first <= step <= pres.last:
@@ -283,11 +286,12 @@ def goto(obj: LiveSession, step: int, seat: int | None) -> LiveSession:
     return _change(obj, step=step, seat=seat, question_state=LiveSession.NO_QUESTION)
 
 
-def open_question(obj: LiveSession, seen: int | None = None) -> LiveSession:
+def open_question(obj: LiveSession, seen: int | None = None,
+                  pres: Presentation | None = None) -> LiveSession:
     """Open the next question; ``seen`` is the question number the teacher's page showed when
     Ask was pressed.  A press sent twice (a double click, a form sent again after the reveal)
     opens one question: the second finds the number moved on, or loses the race to it."""
-    pres = presentation(obj.kind, obj.ref)
+    pres = pres or presentation(obj.kind, obj.ref)
     if pres is None:
         raise Refusal(_("The presentation of this session is gone."), status=410)
     question(pres, obj.step, obj.seat)  # raises when there is none to ask
@@ -377,14 +381,15 @@ def load_snapshot(code: str) -> dict[str, Any] | None:
 
 
 # --------------------------------------------------------------------------- what is shown
-def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
+def follow_context(snap: dict[str, Any], choice: str | None,
+                   pres: Presentation | None = None) -> dict[str, Any]:
     """The student's view of a session state, in the active language: the presentation's step
     as the projector shows it and the question with this student's answer (``choice``)."""
     ctx: dict[str, Any] = {"v": snap["v"], "step": snap["step"], "running": snap["running"],
                            "code": snap["code"]}
     if not snap["running"]:
         return ctx
-    pres = presentation(snap["kind"], snap["ref"])
+    pres = pres or presentation(snap["kind"], snap["ref"])
     if pres is None:
         ctx["running"] = False
         return ctx
@@ -415,13 +420,13 @@ def follow_context(snap: dict[str, Any], choice: str | None) -> dict[str, Any]:
     return ctx
 
 
-def panel_context(obj: LiveSession) -> dict[str, Any]:
+def panel_context(obj: LiveSession, pres: Presentation | None = None) -> dict[str, Any]:
     """The projector's side panel: who joined, who answered, the chart."""
     ctx: dict[str, Any] = {"joined": obj.students.count(), "show_names": obj.show_names,
                            "qs": obj.question_state, "number": obj.question}
     if not obj.question_state:
         return ctx
-    pres = presentation(obj.kind, obj.ref)
+    pres = pres or presentation(obj.kind, obj.ref)
     try:
         q = question(pres, obj.step, obj.seat) if pres else None
     except Refusal:

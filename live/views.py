@@ -30,6 +30,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games.presentation import Presentation
 from web.errors import Refusal
 from web.htmx import HtmxHttpRequest
 from web.once import made, once
@@ -97,15 +98,17 @@ def qr_svg(url: str) -> str:
                          lineclass=None, omitsize=True)
 
 
-def projector_context(request: HttpRequest, obj: LiveSession, message: str = "") -> dict[str, Any]:
+def projector_context(request: HttpRequest, obj: LiveSession, message: str = "",
+                      pres: Presentation | None = None) -> dict[str, Any]:
+    """The projector page; ``pres``: the session's presentation if this request built it."""
     snap = S.snapshot(obj)
-    pres = S.presentation(obj.kind, obj.ref)
+    pres = pres or S.presentation(obj.kind, obj.ref)
     ctx: dict[str, Any] = {"obj": obj, "code": obj.code, "spaced": S.spaced(obj.code),
                            "running": S.is_running(obj), "message": message}
     if pres is None or not ctx["running"]:
         ctx["running"] = False
         return ctx
-    ctx.update(S.follow_context(snap, None))
+    ctx.update(S.follow_context(snap, None, pres))
     url = join_address(request, obj.code)
     ctx.update({
         "join_url": url, "qr": qr_svg(url),
@@ -116,7 +119,7 @@ def projector_context(request: HttpRequest, obj: LiveSession, message: str = "")
         "seats": [{"value": "all", "label": _("All hands open"), "current": obj.seat is None}]
         + [{"value": str(i), "label": _("%(name)s's view") % {"name": p},
             "current": obj.seat == i} for i, p in enumerate(pres.players)],
-        "panel": S.panel_context(obj),
+        "panel": S.panel_context(obj, pres),
         "qs": obj.question_state,
         "expires": obj.expires,
     })
@@ -150,6 +153,8 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return _not_found(request)
     form = F.ControlForm(request.POST)
     message, status = "", 200
+    # Built once for the whole request: the move, the question and the page all use it.
+    pres = S.presentation(obj.kind, obj.ref)
     try:
         if not form.is_valid():
             raise Refusal(_("That button could not be read. Use the buttons on this page."))
@@ -159,14 +164,14 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
         action = d["action"]
         if action in ("next", "back"):
             # Relative to the step now shown, so that two quick presses go two steps.
-            S.goto(obj, obj.step + (1 if action == "next" else -1), obj.seat)
+            S.goto(obj, obj.step + (1 if action == "next" else -1), obj.seat, pres)
         elif action == "goto":
             step = d["step"] if d["step"] is not None else obj.step
             seat = obj.seat if d["seat"] == "" else (None if d["seat"] == "all"
                                                     else int(d["seat"]))
-            S.goto(obj, step, seat)
+            S.goto(obj, step, seat, pres)
         elif action == "open":
-            S.open_question(obj, d["question"])
+            S.open_question(obj, d["question"], pres)
         elif action == "reveal":
             S.reveal(obj)
         elif action == "close":
@@ -180,11 +185,11 @@ def control(request: HtmxHttpRequest, code: str) -> HttpResponse:
     obj.refresh_from_db()
     if request.htmx and not request.htmx.history_restore_request:
         # htmx swaps only 2xx answers: the message is in the partial.
-        return _answer(request, "live/projector.html#live", projector_context(request, obj,
-                                                                              message))
+        return _answer(request, "live/projector.html#live",
+                       projector_context(request, obj, message, pres))
     if message:
         return _answer(request, "live/projector.html",
-                       projector_context(request, obj, message), status=status)
+                       projector_context(request, obj, message, pres), status=status)
     return HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303)
 
 

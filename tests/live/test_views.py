@@ -251,3 +251,23 @@ def test_a_new_visitors_join_sent_twice_at_once_counts_one_student(monkeypatch):
     assert LiveStudent.objects.count() == 1
     for browser, answer in zip(browsers, answers, strict=True):
         assert browser.get(answer["Location"]).status_code == 200
+
+
+# --------------------------------------------------------------------------- the teacher's click
+@pytest.mark.parametrize("action", [{"action": "next"}, {"action": "open", "question": 0},
+                                    {"action": "goto", "step": 2, "seat": "0"}])
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_control_click_builds_the_presentation_once(teacher, monkeypatch, action, htmx):
+    code = go_live(teacher, step=ASK_STEP)
+    built = []
+    real = S.presentation
+
+    def counted(kind, ref):
+        built.append(ref)
+        return real(kind, ref)
+
+    monkeypatch.setattr(S, "presentation", counted)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    r = teacher.post(url("live_control", args=[code]), action, **headers)
+    assert r.status_code in (200, 303)
+    assert len(built) == 1
