@@ -2,6 +2,7 @@
 counted in Django's cache.
 
 ``settings.RATE_LIMITS`` maps a URL name, or a prefix ending in ``*``, to a rate (``"20/m"``;
+a ``<game>`` in a name stands for every game of the registry, so that the settings name no game;
 also ``"5/10s"``, units s, m, h, d); only unsafe methods (POST, ...) count, per client address
 and URL name.  The limits are applied here, by URL name, rather than with a decorator on each
 view, so that one table in the settings says what is limited (and tests can switch it with
@@ -50,6 +51,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.registry import KEYS
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])\s*$")
@@ -91,13 +94,23 @@ def client_ip(request: HttpRequest) -> str:
     return str(client)
 
 
+GAME = "<game>"
+
+
+def _names(pattern: str) -> list[str]:
+    """The URL names (or prefixes) ``pattern`` stands for: one per game for a ``<game>``."""
+    if GAME not in pattern:
+        return [pattern]
+    return [pattern.replace(GAME, key) for key in KEYS]
+
+
 def limit_for(url_name: str) -> tuple[str, str] | None:
     """(pattern, rate) of the first RATE_LIMITS entry matching url_name."""
     for pattern, rate in getattr(settings, "RATE_LIMITS", {}).items():
         if pattern.endswith("*"):
-            matches = url_name.startswith(pattern[:-1])
+            matches = any(url_name.startswith(p[:-1]) for p in _names(pattern))
         else:
-            matches = url_name == pattern
+            matches = url_name in _names(pattern)
         if matches:
             return pattern, rate
     return None

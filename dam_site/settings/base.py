@@ -142,9 +142,10 @@ SESSION_COOKIE_SAMESITE = "Lax"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # POSTs that create things, per client address and URL name (web/ratelimit.py: a sliding
-# window counted in the cache); a name ending in * is a prefix.
-RATE_LIMITS: dict[str, str] = {"practice_dam": "20/m", "practice_dolda": "20/m", "practice_spardame": "20/m",
-               "scenarios_*": "20/m", "live_start": "20/m"}
+# window counted in the cache); a name ending in * is a prefix, <game> any game's key (a new
+# practice game: practice_<game>).
+RATE_LIMITS: dict[str, str] = {"practice_<game>": "20/m", "scenarios_*": "20/m",
+                               "live_start": "20/m"}
 # Wrong join codes per client address (live/views.py): only failures count, so a class
 # behind one school address can all join at once.
 LIVE_JOIN_FAILURES: str | None = "10/m"

@@ -147,7 +147,7 @@ def test_the_rate_limit_is_shared_by_all_servers(start_server):
 
     from .play import NEW_DAM
 
-    count, _sep, unit = RATE_LIMITS["practice_dam"].partition("/")
+    count, _sep, unit = RATE_LIMITS["practice_<game>"].partition("/")
     limit, seconds = int(count), {"s": 1, "m": 60, "h": 3600}[unit]
     a, b = start_server(workers=1), start_server(workers=1)
     browser = Browser()

@@ -35,6 +35,16 @@ def test_patterns_match_exact_names_and_prefixes():
     assert limit_for("teacher_new") == ("teacher*", "1/m")
 
 
+def test_a_game_pattern_stands_for_every_game_of_the_registry(monkeypatch):
+    monkeypatch.setattr("web.ratelimit.KEYS", ("dam", "toy"))
+    with override_settings(RATE_LIMITS={"practice_<game>": "2/m", "x_<game>_*": "3/m"}):
+        assert limit_for("practice_toy") == ("practice_<game>", "2/m")
+        assert limit_for("practice_dam") == ("practice_<game>", "2/m")
+        assert limit_for("practice_dolda") is None  # not in this registry
+        assert limit_for("practice_toy_move") is None
+        assert limit_for("x_toy_anything") == ("x_<game>_*", "3/m")
+
+
 def test_base_settings_limit_game_creation():
     from dam_site.settings import base
 
