@@ -1,13 +1,15 @@
 """One seat's presenter view shows only what that seat may see (issue #21, item 1).
 
-Every presenter step of every shipped tutorial, and of teacher scenarios made from the shipped
-scenario files (with the teacher's narration naming every card of every hand, and refused moves
-inserted that name cards of other hands), is fetched in each seat's view in every language.  A
-card is *hidden* from a seat at a step when the seat has not seen it so far: not in any of its
-views of the positions up to that step (own hand, table, tricks, face-up rows, ...) and not in
-any event it was shown (the engines' own visibility: ``adapter(game).visible``).  No hidden
-card may appear in the page, neither by its name in the page language
-(``games.cardnames.card_name``) nor by its code (``QS``, ``data-card="QS"``).
+Every step of every shipped tutorial, and of teacher scenarios made from the shipped scenario
+files (with the teacher's narration naming every card of every hand, and refused moves
+inserted that name cards of other hands), is shown by ``games.presentation`` (the one place
+that decides what a seat sees) in each seat's view in every language.  A card is *hidden* from
+a seat at a step when the seat has not seen it so far: not in any of its views of the positions
+up to that step (own hand, table, tricks, face-up rows, ...) and not in any event it was shown
+(the engines' own visibility: ``adapter(game).visible``).  No hidden card may appear in what is
+shown, neither by its name in the page language (``games.cardnames.card_name``) nor by its code
+(``QS``, ``data-card="QS"``).  Then one pass per game over HTTP, through the presenter's
+pages and their htmx partials, checks that the templates add nothing the presentation did not.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from django.utils import translation
 
 from games.adapters import adapter
 from games.cardnames import card_name
+from games.presentation import scenario_show, tutorial_show
 from games.reasons import reason_text
+from games.replay import replay
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction
@@ -138,24 +142,62 @@ def _tutorial_positions(game: str, slug: str):
     return rp, out
 
 
+def shown_text(shown) -> str:
+    """Every piece of text in what a presentation shows (``scenario_show``/``tutorial_show``):
+    the narration, the note and the table, whose face-up cards carry their codes."""
+    if isinstance(shown, dict):
+        return " ".join(shown_text(v) for v in shown.values())
+    if isinstance(shown, (list, tuple, set, frozenset)):
+        return " ".join(shown_text(v) for v in shown)
+    if isinstance(shown, (bool, int, float)) or shown is None:
+        return ""
+    return str(shown)
+
+
 @pytest.mark.parametrize("game,slug", sorted(lessons.TUTORIALS))
-def test_tutorial_seat_views_show_no_hidden_card(client, game, slug):
+def test_tutorial_seat_views_show_no_hidden_card(game, slug):
     rp, positions = _tutorial_positions(game, slug)
+    tutorial = lessons.get(game, slug)
     problems = []
     for seat in range(len(rp.scn.players)):
         hidden = hidden_per_position(game, rp.states, rp.events, seat)
         for language in LANGUAGES:
             with translation.override(language):
                 for n, index in positions:
-                    url = reverse("tutorial_present",
-                                  kwargs={"game": game, "slug": slug, "step": n})
-                    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-                        r = client.get(url + f"?seat={seat}", **headers)
-                        assert r.status_code == 200, url
-                        found = leaks(r.content.decode(), game, hidden[index],
-                                      title=str(lessons.get(game, slug).title))
-                        if found:
-                            problems.append((language, n, seat, bool(headers), found))
+                    shown = tutorial_show(tutorial, rp, n, seat)
+                    assert shown["table"], (n, seat)
+                    found = leaks(shown_text(shown), game, hidden[index],
+                                  title=str(tutorial.title))
+                    if found:
+                        problems.append((language, n, seat, found))
+    assert not problems, problems[:10]
+
+
+def _longest_tutorial(game: str) -> str:
+    return max((s for g, s in lessons.TUTORIALS if g == game),
+               key=lambda s: len(lessons.get(game, s).steps))
+
+
+@pytest.mark.parametrize("game", sorted({g for g, _s in lessons.TUTORIALS}))
+def test_tutorial_presenter_pages_show_no_hidden_card(client, game):
+    """Over HTTP, the game's longest tutorial: every step of every seat's view, full page and
+    htmx partial, each step in one language, the languages taking turns."""
+    slug = _longest_tutorial(game)
+    rp, positions = _tutorial_positions(game, slug)
+    problems = []
+    for seat in range(len(rp.scn.players)):
+        hidden = hidden_per_position(game, rp.states, rp.events, seat)
+        for k, (n, index) in enumerate(positions):
+            language = LANGUAGES[(k + seat) % len(LANGUAGES)]
+            with translation.override(language):
+                url = reverse("tutorial_present", kwargs={"game": game, "slug": slug, "step": n})
+                for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                    r = client.get(url + f"?seat={seat}", **headers)
+                    assert r.status_code == 200, url
+                    found = leaks(r.content.decode(), game, hidden[index],
+                                  title=str(lessons.get(game, slug).title))
+                    if found:
+                        problems.append((language, n, seat, bool(headers), found))
     assert not problems, problems[:10]
 
 
@@ -217,19 +259,45 @@ def generated(path: Path) -> dict:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_teacher_scenario_seat_views_show_no_hidden_card(client, path):
+def test_teacher_scenario_seat_views_show_no_hidden_card(path):
     data = generated(path)
     scn, frames = replayed(data)  # the generated scenario replays
     assert any(f.step and f.step.kind == "illegal" for f in frames) or scn.game == "dolda"
+    rp = replay(data)
+    assert rp is not None
+    states = [f.state for f in frames]
+    events = [f.events for f in frames]
+    problems = []
+    for seat in range(len(scn.players)):
+        hidden = hidden_per_position(scn.game, states, events, seat)
+        for language in LANGUAGES:
+            with translation.override(language):
+                for k in range(len(frames)):
+                    shown = scenario_show("A title", rp, k, seat)
+                    found = leaks(shown_text(shown), scn.game, hidden[k], frames[k].refused)
+                    if found:
+                        problems.append((language, k, seat, found))
+    assert not problems, problems[:10]
+
+
+FIRST_SCENARIO = {}
+for _path in SCENARIOS:
+    FIRST_SCENARIO.setdefault(_path.parent.name, _path)
+
+
+@pytest.mark.parametrize("path", sorted(FIRST_SCENARIO.values()),
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_teacher_scenario_presenter_pages_show_no_hidden_card(client, path):
+    """Over HTTP, one scenario per game: every step of every seat's view, each in one
+    language, the languages taking turns (step k of seat s in language k + s)."""
+    data = generated(path)
+    scn, frames = replayed(data)
     obj = TeacherScenario.objects.create(code=secrets.token_hex(6), edit_token="x", data=data)
     states = [f.state for f in frames]
     events = [f.events for f in frames]
     problems = []
     for seat in range(len(scn.players)):
         hidden = hidden_per_position(scn.game, states, events, seat)
-        # Every step of every seat's view, each in one language, the languages taking turns
-        # (step k of seat s in language k + s): every language is read at every seat, at a
-        # quarter of the requests of all four at every step.
         for k in range(len(frames)):
             language = LANGUAGES[(k + seat) % len(LANGUAGES)]
             with translation.override(language):
