@@ -50,7 +50,11 @@ from .match import Standing
 from .options import choice
 
 NAME = "dam"
-Action = tuple[Any, ...]  # see the module docstring; the second item is the acting seat
+# See the module docstring; the second item is always the acting seat.
+Action = (tuple[str, int]  # take, slap, wait, done
+          | tuple[str, int, int]  # announce (a suit)
+          | tuple[str, int, tuple[int, ...]]  # attack, add (cards)
+          | tuple[str, int, int, int])  # beat (the attack card, the card beating it)
 
 
 # slots: the options are read on nearly every move, and a slotted dataclass reads its fields
@@ -385,8 +389,8 @@ class State:
                         *hearts[hand >> 26 & 0x1FFF], *spades[hand >> 39]]
             except KeyError:  # a holding not cached yet, or too large to keep
                 pass
-        acts = ([("announce", seat, s) for s in self._marriage_suits(seat)]
-                if rules.marriage else [])
+        acts: list[Action] = ([("announce", seat, s) for s in self._marriage_suits(seat)]
+                              if rules.marriage else [])
         limit = min(13, self._attack_limit())  # D-A3, D-A4
         for suit, slots in enumerate(_SUBSET_CACHE[seat]):
             h = hand >> 13 * suit & 0x1FFF
@@ -1097,13 +1101,14 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
 
 
 def format_action(action: Action) -> str:
-    kind: str = action[0]
-    if kind in ("attack", "add"):
-        return " ".join([kind, *(code(c) for c in action[2])])
-    if kind == "beat":
+    kind = action[0]
+    if len(action) == 4:  # beat
         return f"beat {code(action[2])} {code(action[3])}"
-    if kind == "announce":
-        return f"announce {SUITS[action[2]]}"
+    if len(action) == 3:
+        arg = action[2]
+        if isinstance(arg, int):  # announce
+            return f"{kind} {SUITS[arg]}"
+        return " ".join([kind, *(code(c) for c in arg)])  # attack, add
     return kind
 
 

@@ -89,7 +89,8 @@ PlayAction = tuple[str, int, int]
 PLAYS: tuple[tuple[PlayAction, ...], ...] = tuple(
     tuple(("play", seat, card) for card in range(52)) for seat in range(MAX_PLAYERS))
 
-Action = tuple[Any, ...]  # a PlayAction or ("pass", seat, c1, c2, c3)
+PassAction = tuple[str, int, int, int, int]  # ("pass", seat, c1, c2, c3)
+Action = PlayAction | PassAction
 
 
 def player_range(options: Options) -> tuple[int, int]:
@@ -609,7 +610,7 @@ class State:
         d = self.d
         n = d.n
         seat = action[1]
-        chosen_cards = action[2:]
+        chosen_cards: tuple[int, ...] = action[2:]
         if not chosen_cards[0] < chosen_cards[1] < chosen_cards[2]:
             chosen_cards = tuple(sorted(chosen_cards))
         hands = self.hands
@@ -956,7 +957,8 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
     state._check_in_hand(seat, cards)
     if verb == "pass":
         state._check_pass(cards)
-        return ("pass", seat, *sorted(cards))
+        low, mid, high = sorted(cards)  # three: _check_pass
+        return ("pass", seat, low, mid, high)
     if state.phase != PLAY:
         raise IllegalAction("bad_move", *cards, detail="cards are being passed")
     if len(cards) != 1:

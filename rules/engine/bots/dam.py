@@ -11,6 +11,9 @@ from typing import Any
 
 from .. import dam
 from ..cards import QUEEN_OF_SPADES
+
+# The generic action (games.Action), not dam.Action's union of shapes: the bots pick actions
+# by their kind and read them by position, which a union of tuples cannot follow.
 from ..games import Action, GameState
 from .deal import deal_unknown
 from .search import Search, SearchParams

@@ -11,7 +11,8 @@ from typing import Any
 
 from .. import spardame
 from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES
-from ..games import Action, GameState
+from ..games import GameState
+from ..spardame import Action
 from .deal import deal_unknown
 from .search import Search, SearchParams, below_table
 
