@@ -113,6 +113,12 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         if query.is_valid() and query.cleaned_data["preset"]:
             initial["preset"] = query.cleaned_data["preset"]
         form = NewGameForm(game, initial=initial)
+        # ?opt_<name>= too (a tutorial's "Practise this" link carries its lesson's rules): a
+        # value the form does not offer is ignored, as an unknown preset is.
+        for field in form.option_fields():
+            raw = request.GET.get(field.html_name, "")
+            if raw and raw in {str(v) for v, _label in field.field.choices}:
+                form.initial[field.html_name] = raw
         status = 200
     return render(request, "practice/new.html", {
         "form": form, "game": game, "title": GAME_TITLES[game],

@@ -834,3 +834,9 @@ SPARDAME = Game(
 )
 
 GAMES = (DAM, DOLDA, SPARDAME)
+_BY_ID = {(g.key, r.id): r for g in GAMES for section in g.sections for r in section.rules}
+
+
+def rule_by_id(game: str, rule_id: str) -> Rule | None:
+    """The rule ``rule_id`` of ``game``'s rules page, or None."""
+    return _BY_ID.get((game, rule_id))

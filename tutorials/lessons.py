@@ -23,6 +23,13 @@ from games.replay import Replay, replay_file
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 
+# The stages of a game's lesson map, in order: the rules first, then play, then variants.
+STAGES: dict[str, Promise] = {
+    "rules": _("The rules"),
+    "tactics": _("Playing well"),
+    "variants": _("Variants"),
+}
+
 
 @dataclass(frozen=True)
 class Step:
@@ -43,6 +50,7 @@ class Tutorial:
     steps: tuple[Step, ...]
     viewer: str = ""  # whose eyes outside "your move" steps ("" = the first player)
     reveal_hands: bool = True  # every hand is part of the lesson (dam, spardame)
+    stage: str = "rules"  # where the lesson map puts it: a key of STAGES
 
     @property
     def key(self) -> str:
@@ -238,7 +246,7 @@ DAM = (
         Step(11, _("Cilla holds one card, so Anna may attack with only one."), "D-A4"),
         Step(12, _("Cilla beats the four with her last card and is out. Anna is the last player "
                    "holding cards: she has Svarta Maja and loses the deal."), "D-E2"),
-    )),
+    ), stage="tactics"),
     Tutorial("dam", "variants", _("Variants: marriage trump, extra attack, overplay penalty"),
              _("The older Swedish rules together with the Finnish extra attack."), (
         Step(0, _("Older Swedish rules with the extra attack. No trump is turned: whoever holds "
@@ -266,7 +274,7 @@ DAM = (
                    "gives Bo all her cards, Bo takes his attack back, and Cilla is out."), "D-A4"),
         Step(12, _("In this variant hand sizes are kept hidden once the stock is empty, so an "
                    "overplay is a real risk. Anna attacks next."), "D-A4"),
-    )),
+    ), stage="variants"),
 )
 
 DOLDA = (
@@ -339,7 +347,7 @@ DOLDA = (
                   "on his ten of clubs and takes her queen of diamonds."), "H-V4"),
         Step(9, _("Used jacks still score 11 points. Bo has the lowest total, 29, and wins."),
              "H-E2"),
-    ), viewer="Bo", reveal_hands=False),
+    ), viewer="Bo", reveal_hands=False, stage="variants"),
 )
 
 SPARDAME = (
@@ -413,6 +421,21 @@ TUTORIALS: dict[tuple[str, str], Tutorial] = {(t.game, t.slug): t for g in BY_GA
 
 def get(game: str, slug: str) -> Tutorial | None:
     return TUTORIALS.get((game, slug))
+
+
+# Every lesson in the order a newcomer takes them: each game's, the games in the registry's order.
+ORDER: tuple[Tutorial, ...] = tuple(t for g in BY_GAME.values() for t in g)
+
+
+def next_lesson(tutorial: Tutorial | None, done: set[str]) -> Tutorial | None:
+    """The lesson to take after ``tutorial`` (None: from the start): the next one of its game
+    not finished yet, else the first one not finished of any game; None when all are done."""
+    after = [t for t in ORDER if t.key not in done]
+    if tutorial is not None:
+        same = BY_GAME[tutorial.game]
+        later = same[same.index(tutorial) + 1:]
+        after = [t for t in later if t.key not in done] + after
+    return next((t for t in after if t is not tutorial), None)
 
 
 def replay(game: str, slug: str) -> Replay:

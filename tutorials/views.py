@@ -49,6 +49,8 @@ from games.reasons import REASON_TEXTS, reason_text
 from games.table import event_cards, table_context
 from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
+from rules.rulebook import rule_by_id
+from rules.variants import form_value
 from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
@@ -152,6 +154,59 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
     return ctx
 
 
+# --------------------------------------------------------------------------- this browser's part
+def _practice_url(tutorial: lessons.Tutorial) -> str:
+    """The practice page's new-game form with the lesson's rule set filled in."""
+    rules = replay(tutorial.game, tutorial.slug).scn.rules or {}
+    query = {("preset" if k == "preset" else f"opt_{k}"): (v if k == "preset" else form_value(v))
+             for k, v in rules.items()}
+    url = reverse(f"practice_{tutorial.game}")
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _recap(tutorial: lessons.Tutorial) -> list[dict[str, str]]:
+    """The rules the lesson showed, in its order, each once, by its title on the rules page."""
+    out, seen = [], set()
+    for step in tutorial.steps:
+        if step.rule in seen:
+            continue
+        seen.add(step.rule)
+        rule = rule_by_id(tutorial.game, step.rule)
+        if rule is not None:
+            out.append({"title": str(rule.title),
+                        "url": reverse(f"rules_{tutorial.game}") + f"#{step.rule}"})
+    return out
+
+
+def personal_context(request: HttpRequest, tutorial: lessons.Tutorial, n: int,
+                     earned: dict[tuple[str, int], int] | None = None) -> dict[str, Any]:
+    """What step ``n`` shows of this browser's progress: a "your move" step already solved
+    shows its stars, the last step the end of the lesson (stars, what was learned, what
+    next).  ``earned``: stars this very response records (its cookie is not read back yet)."""
+    stars = {**progress.stars(request), **(earned or {})}
+    ctx: dict[str, Any] = {}
+    key = tutorial.key
+    if tutorial.steps[n - 1].your_move and (key, n) in stars:
+        got = stars[(key, n)]
+        ctx["solved"] = {"stars": got, "label": stars_label(got), "reason": STAR_REASONS[got]}
+    if n == len(tutorial.steps):
+        moves = [i for i, s in enumerate(tutorial.steps, 1) if s.your_move]
+        got = sum(stars.get((key, i), 0) for i in moves)
+        done = progress.finished(request) | {key}
+        following = lessons.next_lesson(tutorial, done)
+        ctx["end"] = {
+            "stars": got, "max_stars": 3 * len(moves),
+            "stars_text": _("%(got)d of %(max)d stars") % {"got": got, "max": 3 * len(moves)},
+            "recap": _recap(tutorial),
+            "next": {"title": str(following.title),
+                     "game": lessons.GAME_TITLES[following.game],
+                     "other_game": following.game != tutorial.game,
+                     "url": _step_url(following.game, following.slug, 1)} if following else None,
+            "practice_url": _practice_url(tutorial),
+        }
+    return ctx
+
+
 # --------------------------------------------------------------------------- rendering
 # A step's htmx answer without feedback depends only on the shipped files, the language and the
 # address, so each is rendered once per process (the "shipped" cache); the CSRF token goes in
@@ -174,16 +229,22 @@ def _partial_html(request: HtmxHttpRequest, make_ctx: Callable[[], dict[str, Any
 
 
 def _render_step(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, *,
-                 status: int = 200, push_url: str = "", **shown: Any) -> HttpResponse:
+                 status: int = 200, push_url: str = "",
+                 earned: dict[tuple[str, int], int] | None = None, **shown: Any) -> HttpResponse:
     """Step ``n`` as a full page, or for htmx the ``htmx`` partial with the address links of the
     page it leaves the browser on (``push_url``, else the request's own address).  ``shown``:
-    what ``step_context`` shows besides the step (hint, feedback, the learner's choice)."""
+    what ``step_context`` shows besides the step (hint, feedback, the learner's choice);
+    ``earned``: stars this response records.  A fresh load of ``push_url`` (or of the
+    request's address) shows the same page: what differs by browser comes from its progress
+    (``personal_context``), which this response's cookies carry."""
+    personal = personal_context(request, tutorial, n, earned)
+
     def make_ctx() -> dict[str, Any]:
-        return step_context(tutorial, n, **shown)
+        return {**step_context(tutorial, n, **shown), **personal}
 
     if request.htmx and not request.htmx.history_restore_request:
         address = push_url or request.get_full_path()
-        cacheable = not shown.get("feedback") and not shown.get("selected")
+        cacheable = not shown.get("feedback") and not shown.get("selected") and not personal
         response = HttpResponse(_partial_html(request, make_ctx, address, cacheable),
                                 status=status)
         if push_url:
@@ -210,12 +271,16 @@ def _not_found(request: HttpRequest, tutorial: lessons.Tutorial | None, game: st
 
 # --------------------------------------------------------------------------- views
 def _entries(request: HttpRequest, game: str, done: set[str]) -> list[dict[str, Any]]:
+    """The game's lessons for its map, in stage order, the next one to take marked."""
     earned = progress.stars(request)
     entries = []
-    for t in lessons.BY_GAME[game]:
+    following = next((t for t in lessons.BY_GAME[game] if t.key not in done), None)
+    ordered = sorted(lessons.BY_GAME[game], key=lambda t: list(lessons.STAGES).index(t.stage))
+    for t in ordered:
         moves = [i for i, s in enumerate(t.steps, 1) if s.your_move]
         got = sum(earned.get((t.key, i), 0) for i in moves)
         entries.append({"tutorial": t, "url": _step_url(game, t.slug, 1), "done": t.key in done,
+                        "stage": str(lessons.STAGES[t.stage]), "next": t is following,
                         "steps": len(t.steps), "your_moves": len(moves),
                         "stars": got, "max_stars": 3 * len(moves),
                         "stars_text": _("%(got)d of %(max)d stars") % {"got": got,
@@ -336,21 +401,24 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     selected: list[int] = []
     target_card = None
 
-    def again(feedback: str, kind: str, status: int = 200) -> HttpResponse:
+    def again(feedback: str, kind: str, status: int = 200, push_url: str = "") -> HttpResponse:
         """The same step with a message; the learner's choice stays selected."""
         return _render_step(request, tutorial, step, status=status, selected=selected,
-                            target=target_card, feedback=feedback, feedback_kind=kind)
+                            target=target_card, feedback=feedback, feedback_kind=kind,
+                            push_url=push_url)
 
     def refused(kind: str, code: str = "", cards: tuple[int, ...] = ()) -> HttpResponse:
-        """The step again with the reason: in place for htmx, else redirected to the step's
-        own address (so reloading, going back and switching language all behave)."""
+        """The step again with the reason, at an address of its own that shows the same
+        (so reloading, going back and switching language all behave): in place for htmx,
+        which moves the address bar there, else redirected to it."""
         text = _feedback_text(tutorial, step, kind, code, list(cards)) or ""
-        if request.htmx:
-            return again(text, kind)
         query = urlencode({"fb": kind, "r": code, "c": ".".join(C.code(c) for c in cards),
                            "s": ".".join(C.code(c) for c in selected),
                            "t": C.code(target_card) if target_card is not None else ""})
-        return HttpResponseRedirect(f"{_step_url(game, slug, step)}?{query}", status=303)
+        address = f"{_step_url(game, slug, step)}?{query}"
+        if request.htmx:
+            return again(text, kind, push_url=address)
+        return HttpResponseRedirect(address, status=303)
 
     form = LessonMoveForm(request.POST)
     try:
@@ -380,13 +448,20 @@ def move(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpRespo
     if canonical(module, action) != canonical(module, expected):
         return refused("different")
     stars = 3 - progress.help_level(request, tutorial.key, step)
-    next_n = min(step + 1, len(tutorial.steps))
-    next_url = _step_url(game, slug, next_n)
-    if request.htmx:
-        response = _render_step(request, tutorial, next_n, push_url=next_url,
-                                **_success(stars))
+    earned = {(tutorial.key, step): max(stars, progress.stars(request).get((tutorial.key, step), 0))}
+    if step == len(tutorial.steps):
+        # The last step solved: it shows its stars and the end of the lesson.
+        address = _step_url(game, slug, step)
+        shown: dict[str, Any] = {}
     else:
-        response = HttpResponseRedirect(next_url + "?ok=1", status=303)
+        # The next step, with the praise a fresh load of its ?ok=1 address shows too.
+        address = _step_url(game, slug, step + 1) + "?ok=1"
+        shown = _success(earned[(tutorial.key, step)])
+    if request.htmx:
+        response = _render_step(request, tutorial, step if not shown else step + 1,
+                                push_url=address, earned=earned, **shown)
+    else:
+        response = HttpResponseRedirect(address, status=303)
     progress.record_stars(request, response, tutorial.key, step, stars)
     return response
 

@@ -201,7 +201,7 @@ def test_legal_but_different_move_explains_why_and_retries(client):
 def test_lesson_move_with_htmx_shows_the_next_step_and_pushes_its_url(client):
     response = post(client, {"action": "beat", "card": "9S", "target": "3S"}, htmx=True)
     assert response.status_code == 200
-    assert response["HX-Push-Url"] == step_url("dam", "svarta-maja", 4)
+    assert response["HX-Push-Url"] == step_url("dam", "svarta-maja", 4) + "?ok=1"
     assert 'data-feedback="success"' in response.content.decode()
 
 
@@ -387,7 +387,7 @@ def test_htmx_move_updates_the_language_switcher_for_the_next_step(client):
     response = post(client, {"action": "beat", "card": "9S", "target": "3S"}, htmx=True)
     html = response.content.decode()
     assert step_url("dam", "svarta-maja", 4, "nb") in html
-    assert f'value="{step_url("dam", "svarta-maja", 4)}" data-hx-swap-oob="true"' in html
+    assert f'value="{step_url("dam", "svarta-maja", 4)}?ok=1" data-hx-swap-oob="true"' in html
 
 
 def test_head_request_on_a_step_is_answered(client):
@@ -562,3 +562,148 @@ def test_tutorial_pages_never_touch_the_database(client, django_assert_num_queri
         post(client, {"action": "take"}, htmx=htmx)
         post(client, LESSON, htmx=htmx)
         client.post(reverse("tutorials_reset"))
+
+
+# ------------------------------------------------------------------ a fresh load shows the same
+def _main(html: str) -> str:
+    """The #tutorial markup of a page or an htmx answer, without the CSRF token."""
+    html = CSRF.sub("", html)
+    start = html.index('<div id="tutorial-progress"')
+    return html[start:html.index('<p class="tutorial-keys">', start)]
+
+
+def _with_cookies(client, response) -> None:
+    for name, morsel in response.cookies.items():
+        if morsel.value:
+            client.cookies[name] = morsel.value
+        else:
+            client.cookies.pop(name, None)
+
+
+@pytest.mark.parametrize("data,kind", [
+    ({"action": "beat", "card": "9S", "target": "3S"}, "success"),
+    ({"action": "beat", "card": "2C", "target": "3S"}, "illegal"),
+    ({"action": "take"}, "different"),
+])
+def test_after_an_htmx_move_a_fresh_load_of_the_address_shows_the_same(client, data, kind):
+    """The address htmx leaves in the bar, loaded afresh (a reload), shows what the answer
+    showed: the praise and stars after a solved step, the reason after a refused move."""
+    with translation.override("en"):
+        response = post(client, data, htmx=True)
+        _with_cookies(client, response)
+        assert f'data-feedback="{kind}"' in response.content.decode()
+        fresh = client.get(response["HX-Push-Url"]).content.decode()
+    assert _main(fresh) == _main(response.content.decode())
+
+
+def test_a_solved_step_shows_its_stars_when_visited_again(client):
+    with translation.override("en"):
+        _with_cookies(client, post(client, {"action": "beat", "card": "9S", "target": "3S"}))
+        html = client.get(step_url(*BEAT)).content.decode()
+    assert 'id="tutorial-solved"' in html and 'aria-label="3 stars of 3"' in html
+    assert "Solved without help." in html
+    assert 'name="action" value="beat"' in html  # it can be played again
+
+
+def test_an_unsolved_step_shows_no_stars(client):
+    html = client.get(step_url(*BEAT)).content.decode()
+    assert 'id="tutorial-solved"' not in html
+
+
+# ------------------------------------------------------------------ the end of a lesson
+def _solve_all(client, game, slug):
+    tutorial = lessons.get(game, slug)
+    for n, s in enumerate(tutorial.steps, start=1):
+        if s.your_move:
+            _with_cookies(client, client.post(move_url(game, slug, n), form_for(game, slug, n)))
+
+
+def test_the_last_step_ends_the_lesson_with_stars_recap_and_what_next(client):
+    game, slug = "dam", "anna-bo-cilla"
+    tutorial = lessons.get(game, slug)
+    _solve_all(client, game, slug)
+    moves = sum(s.your_move for s in tutorial.steps)
+    with translation.override("en"):
+        html = client.get(step_url(game, slug, len(tutorial.steps))).content.decode()
+        rules = reverse("rules_dam")
+        practise = reverse("practice_dam") + "?preset=svarta-maja"
+    end = html[html.index('id="tutorial-end"'):html.index("</section>", html.index('id="tutorial-end"'))]
+    assert "Lesson complete" in end
+    assert f"{3 * moves}/{3 * moves}" in end
+    rule_ids = list(dict.fromkeys(s.rule for s in tutorial.steps))
+    assert re.findall(rf'href="{rules}#([A-Z]-[A-Z0-9]+)"', end) == rule_ids
+    assert f'href="{step_url(game, "aino-eero-maija", 1)}"' in end  # the next lesson
+    assert f'href="{escape(practise)}"' in end
+
+
+def test_the_next_lesson_skips_finished_ones_and_moves_to_the_next_game():
+    dam = lessons.BY_GAME["dam"]
+    done = {t.key for t in dam}
+    assert lessons.next_lesson(dam[-1], done) is lessons.BY_GAME["dolda"][0]
+    assert lessons.next_lesson(dam[0], {dam[1].key}) is dam[2]
+    assert lessons.next_lesson(None, set()) is dam[0]
+    assert lessons.next_lesson(None, {t.key for t in lessons.ORDER}) is None
+
+
+def test_the_practise_link_carries_the_lessons_rules(client):
+    with translation.override("en"):
+        html = client.get(step_url("dam", "variants", len(lessons.get("dam", "variants").steps))
+                          ).content.decode()
+        link = re.search(r'id="tutorial-practise" class="[^"]*" href="([^"]+)"', html).group(1)
+        form = client.get(link.replace("&amp;", "&")).content.decode()
+    assert "preset=aldre-svensk" in link and "opt_extra_attack=true" in link
+    assert '<option value="aldre-svensk" selected' in form
+    assert re.search(r'name="opt_extra_attack"[^>]*>\s*<option value=""[^>]*>[^<]*</option>\s*'
+                     r'<option value="false">[^<]*</option>\s*<option value="true" selected>',
+                     form)
+
+
+def test_an_unknown_rule_in_the_practise_link_is_ignored(client):
+    with translation.override("en"):
+        r = client.get(reverse("practice_dam") + "?opt_extra_attack=maybe&opt_nope=1")
+    assert r.status_code == 200 and " selected>yes" not in r.content.decode()
+
+
+# ------------------------------------------------------------------ the lesson map and the way in
+def test_the_lesson_map_groups_by_stage_and_marks_the_next_lesson(client):
+    with translation.override("en"):
+        html = client.get(reverse("tutorials_dam")).content.decode()
+    stages = re.findall(r'<h2 class="tutorial-stage-title">([^<]+)</h2>', html)
+    assert stages == ["The rules", "Playing well", "Variants"]
+    first = lessons.BY_GAME["dam"][0]
+    nxt = re.search(r'tutorial-list__item--next">\s*<strong[^>]*>Next:</strong> <a href="([^"]+)"',
+                    html)
+    assert nxt and nxt.group(1) == step_url("dam", first.slug, 1)
+
+
+def test_the_next_lesson_on_the_map_moves_on_when_one_is_finished(client):
+    first, second = lessons.BY_GAME["dam"][:2]
+    client.cookies[progress.COOKIE] = first.key
+    with translation.override("en"):
+        html = client.get(reverse("tutorials_dam")).content.decode()
+    nxt = re.search(r'tutorial-list__item--next">\s*<strong[^>]*>Next:</strong> <a href="([^"]+)"',
+                    html)
+    assert nxt and nxt.group(1) == step_url("dam", second.slug, 1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_leads_a_newcomer_to_each_games_first_lesson(client, language):
+    with translation.override(language):
+        html = client.get(reverse("home")).content.decode()
+        for game, tutorials in lessons.BY_GAME.items():
+            assert f'href="{step_url(game, tutorials[0].slug, 1, language)}"' in html
+    way_in = html[html.index('class="way-in"'):html.index("</section>", html.index('class="way-in"'))]
+    assert way_in.count('data-card="') >= 6  # pictures of real positions
+    assert "way-in__continue" not in way_in
+
+
+def test_a_returning_visitor_is_offered_the_next_lesson(client):
+    first, second = lessons.BY_GAME["dam"][:2]
+    client.cookies[progress.COOKIE] = first.key
+    with translation.override("en"):
+        html = client.get(reverse("home")).content.decode()
+    cont = re.search(r'class="way-in__continue"><a class="way-in__button" href="([^"]+)">'
+                     r'Continue: ([^<]+)</a>', html)
+    assert cont and cont.group(1) == step_url("dam", second.slug, 1)
+    with translation.override("en"):
+        assert str(second.title) in cont.group(2)
