@@ -439,13 +439,16 @@ def review_at(request: HtmxHttpRequest, game: str, game_id, step: int) -> HttpRe
     "Try it again".  They read the analysis stored so far and analyse nothing themselves.  An
     htmx step answers with the same markup a fresh load shows, and the address links."""
     record = _record(request, game, game_id)
+    total = len(record.actions)
+    if request.htmx and (record.result is None or step > total):
+        # A step of a page shown before an undo: the whole page of this address says why.
+        return HttpResponseClientRedirect(request.get_full_path(), status=204)
     try:
         walk = P.review_walk(record)
     except Refusal as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
-        return _render(request, "practice/game.html", "update", ctx, status=exc.status)
+        return render(request, "practice/game.html", ctx, status=exc.status)
     urls = _urls(record)
-    total = len(record.actions)
     base = {"record": record, "title": GAME_TITLES[game], "urls": urls}
     if step > total:
         return render(request, "practice/review_step.html", {

@@ -310,3 +310,23 @@ def test_dolda_moves_mark_the_cards_they_use():
     assert game.move_cards(view, Action(0, "discard")) == (9,)
     assert game.move_cards(view, Action(0, "shield", positions=(0, 3))) == (1, 4)
     assert game.move_cards(view, Action(0, "steal", positions=(1, 2), victim=1)) == (2, 7)
+
+
+def test_an_htmx_step_of_a_deal_undone_since_loads_the_whole_page_that_says_why(client):
+    record = reviewed(client, "dam")
+    address = step_url(record, 1)
+    P.undo(record, record.version)
+    r = client.get(address, HTTP_HX_REQUEST="true")
+    assert r.status_code == 204 and r["HX-Redirect"] == address
+    page = client.get(address)
+    assert page.status_code == 409 and "review the deal once it is over" in page.content.decode()
+    past = client.get(step_url(record, 10**6), HTTP_HX_REQUEST="true")
+    assert past.status_code == 204 and past["HX-Redirect"] == step_url(record, 10**6)
+
+
+def test_dam_moves_mark_the_hand_cards_and_the_card_beaten():
+    game = adapter("dam")
+    ten, nine, five = C.parse("TH"), C.parse("9H"), C.parse("5C")
+    assert game.move_cards({}, ("beat", 0, nine, ten)) == (ten, nine)
+    assert game.move_cards({}, ("attack", 0, (five, nine))) == (five, nine)
+    assert game.move_cards({}, ("take", 0)) == ()
