@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import cardnames
 from games.adapters import adapter
@@ -132,3 +132,37 @@ def event_cards(events: list[dict[str, Any]], viewer: int | None) -> set[int]:
                                  "rows_revealed"):
             out |= {c for c in e.get("cards") or () if isinstance(c, int)}
     return out
+
+
+# The review's marks on the cards (practice/views.py ``review_step``): a short tag on the card
+# and the words a screen reader says after the card's name.
+MARK_TAGS = {
+    "played": gettext_lazy("You"),
+    "best": pgettext_lazy("the card the strong bot prefers, a tag on the card", "Best"),
+}
+MARK_WORDS = {
+    "played": gettext_lazy("you played it"),
+    "best": gettext_lazy("the strong bot prefers it"),
+}
+
+
+def mark_cards(ctx: Any, marks: Mapping[int, Iterable[str]]) -> None:
+    """Mark the face-up cards of a table context: ``marks`` maps a card to the marks it gets
+    (``"played"``, ``"best"``).  Each marked card entry gets ``mark``: the classes, the tags
+    and its full name for screen readers (the name, then what the marks say)."""
+    if isinstance(ctx, dict):
+        if {"code", "name", "rank", "suit"} <= ctx.keys() and isinstance(ctx["code"], str):
+            kinds = [k for k in MARK_TAGS if k in marks.get(engine_cards.parse(ctx["code"]), ())]
+            if kinds:
+                ctx["mark"] = {
+                    "kinds": kinds,
+                    "tags": [{"kind": k, "text": str(MARK_TAGS[k])} for k in kinds],
+                    "label": "{} ({})".format(ctx["name"], "; ".join(
+                        str(MARK_WORDS[k]) for k in kinds)),
+                }
+            return
+        for value in ctx.values():
+            mark_cards(value, marks)
+    elif isinstance(ctx, (list, tuple)):
+        for value in ctx:
+            mark_cards(value, marks)

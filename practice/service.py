@@ -438,6 +438,62 @@ def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int 
     return out
 
 
+def review_flagged(record: PracticeGame, item: dict[str, Any]) -> bool:
+    """Whether an analysed decision is worth showing: its own ``flagged`` when the analysis
+    says, otherwise a cost of at least the game's REVIEW_MIN_COST."""
+    flagged = item.get("flagged")
+    if flagged is None:
+        return bool(item["cost"] >= REVIEW_MIN_COST[record.game])
+    return bool(flagged)
+
+
+@dataclass
+class ReviewWalk:
+    """What the review's step pages show (``review_walk``)."""
+
+    frames: list[stored.Frame]  # every position: frames[n] after n moves
+    decisions: list[int]  # the player's decisions (move indices), as the review counts them
+    analysed: dict[int, dict[str, Any]]  # the stored analysis so far, by move index
+    flagged: list[dict[str, Any]]  # review_costliest's entries of the flagged ones, in order
+
+    @property
+    def done(self) -> bool:
+        return len(self.analysed) >= len(self.decisions)
+
+
+def review_walk(record: PracticeGame) -> ReviewWalk:
+    """The finished deal for the review's step pages, with the analysis stored so far (they
+    analyse nothing themselves: ``review_step`` does, for the review page): every position,
+    the player's decisions, and the flagged ones in the words of ``review_costliest``.
+    Refused before the deal is over."""
+    if record.result is None:
+        raise Refusal(str(NOT_OVER), status=409)
+    frames = _frames(record)
+    decisions = _decisions(record, frames)
+    review = record.review
+    items = review.get("items", []) if review and review.get("version") == record.version else []
+    analysed = {item["index"]: item for item in items if item["index"] in decisions}
+    marked = [item for item in analysed.values() if review_flagged(record, item)]
+    progress = {"done": len(analysed) >= len(decisions), "analysed": len(analysed),
+                "total": len(decisions), "items": marked}
+    flagged = sorted(review_costliest(record, progress, len(marked)) if marked else [],
+                     key=lambda entry: entry["index"])
+    return ReviewWalk(frames, decisions, analysed, flagged)
+
+
+def review_moves(record: PracticeGame, walk: ReviewWalk, index: int
+                 ) -> tuple[Any, Any | None]:
+    """The player's move at decision ``index`` and the strong bot's choice there (None while
+    that decision is not analysed), as actions of the position before the move."""
+    module = adapter(record.game).engine
+    state = walk.frames[index].state
+    seat = record.human_seat
+    played = module.parse_action(state, seat, record.actions[index].split()[1:])
+    item = walk.analysed.get(index)
+    best = module.parse_action(state, seat, item["best"].split()) if item else None
+    return played, best
+
+
 def make_puzzle(record: PracticeGame, index: Any) -> PracticeGame:
     """The position before the player's move ``index`` as a new practice game against the same
     bots (same deal, seeds and level): made once per position, a repeated request gets it."""

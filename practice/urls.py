@@ -1,7 +1,8 @@
 """Practice-mode URLs (per language prefix).
 
 ``/practice/`` (translated slug) lists the games; ``/<game>/practice/`` is a game's new-game
-form and ``/<game>/practice/<uuid>/`` the game, with its POST endpoints below it.  The game
+form and ``/<game>/practice/<uuid>/`` the game, with its POST endpoints below it;
+``…/<uuid>/review/<n>/`` is the review's position after move n of a finished deal.  The game
 segments are the registry's (games/registry.py).
 """
 
@@ -40,6 +41,8 @@ for _entry in GAMES:
              name=f"practice_{_game}_export"),
         path(format_lazy("{}<uuid:game_id>/{}", _base, _("review/")), views.review, _kw,
              name=f"practice_{_game}_review"),
+        path(format_lazy("{}<uuid:game_id>/{}<int:step>/", _base, _("review/")),
+             views.review_at, _kw, name=f"practice_{_game}_review_step"),
         path(format_lazy("{}<uuid:game_id>/{}", _base, _("puzzle/")), views.puzzle, _kw,
              name=f"practice_{_game}_puzzle"),
         path(format_lazy("{}{}<uuid:token>/", _base, _("replay/")), views.replay, _kw,

@@ -13,9 +13,10 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -24,11 +25,11 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.adapters import ADAPTERS, adapter
 from games.moves import form_pairs, move_choices
 from games.registry import GAME_TITLES
-from games.table import table_context
+from games.table import mark_cards, table_context
 from rules.engine import cards as C
 from web.errors import Refusal
 from web.forms import first_error
-from web.htmx import HtmxHttpRequest
+from web.htmx import HtmxHttpRequest, address_oob
 from web.once import made, once
 
 from . import service as P
@@ -357,11 +358,89 @@ def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx, status=exc.status)
     costliest = P.review_costliest(record, progress) if progress["done"] else []
+    for item in costliest:
+        item["step_url"] = _step_url(record, item["index"])
+    # Stepping through the deal starts at the first decision listed, or at the deal.
+    first = min((item["index"] for item in costliest), default=0)
     ctx = {"record": record, "title": GAME_TITLES[game], "urls": urls, "progress": progress,
-           "costliest": costliest, "percent": round(100 * progress["analysed"]
+           "costliest": costliest, "walk_url": _step_url(record, first), "percent": round(100 * progress["analysed"]
                                                     / max(progress["total"], 1)),
            "level": record.get_level_display()}
     return _render(request, "practice/review.html", "review", ctx)
+
+
+def _step_url(record: PracticeGame, at: int) -> str:
+    return reverse(f"practice_{record.game}_review_step", args=[record.pk, at])
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def review_at(request: HtmxHttpRequest, game: str, game_id, step: int) -> HttpResponse:
+    """The review's step pages: the finished deal after move ``step`` with every hand open,
+    and at each of the player's decisions what they chose; a flagged one is marked on the
+    cards (the card played and the one the strong bot prefers), with its cost, reason and
+    "Try it again".  They read the analysis stored so far and analyse nothing themselves.  An
+    htmx step answers with the same markup a fresh load shows, and the address links."""
+    record = _record(request, game, game_id)
+    total = len(record.actions)
+    if request.htmx and (record.result is None or step > total):
+        # A step of a page shown before an undo: the whole page of this address says why.
+        return HttpResponseClientRedirect(request.get_full_path(), status=204)
+    try:
+        walk = P.review_walk(record)
+    except Refusal as exc:
+        ctx = _context(request, record, P.load(record), error=exc.message)
+        return render(request, "practice/game.html", ctx, status=exc.status)
+    urls = _urls(record)
+    base = {"record": record, "title": GAME_TITLES[game], "urls": urls}
+    if step > total:
+        return render(request, "practice/review_step.html", {
+            **base, "start_url": _step_url(record, 0),
+            "missing": ngettext("This deal has no move %(n)s: it has %(total)s move.",
+                                "This deal has no move %(n)s: it has %(total)s moves.",
+                                total) % {"n": step, "total": total}}, status=404)
+    at = step
+    game_adapter = adapter(game)
+    seat = record.human_seat
+    state = walk.frames[at].state
+    view, reveal, _marker = game_adapter.open_view(state, seat)
+    table = table_context(view, reveal=reveal, label=_("Card table"), you=seat)
+    flagged = {entry["index"]: entry for entry in walk.flagged}
+    decision = None
+    if at in walk.decisions and at < total:
+        played, best = P.review_moves(record, walk, at)
+        entry = flagged.get(at)
+        decision = {"number": walk.decisions.index(at) + 1, "move": at + 1,
+                    "played": game_adapter.describe(played, record.names),
+                    "analysed": at in walk.analysed, "flagged": entry}
+        if entry is not None and best is not None:
+            marks: dict[int, list[str]] = {}
+            for kind, action in (("played", played), ("best", best)):
+                for card in game_adapter.move_cards(view, action):
+                    marks.setdefault(card, []).append(kind)
+            mark_cards(table, marks)
+            decision["on_cards"] = bool(marks)
+    names = record.names
+    latest = (game_adapter.narrate(walk.frames[at].events, names, seat, you=seat)
+              if at > 0 else [])
+    before = [i for i in flagged if i < at]
+    after = [i for i in flagged if i > at]
+    ctx = {
+        **base, "table": table, "at": at, "total": total, "latest": latest,
+        "decision": decision, "done": walk.done,
+        "flagged": [{**entry, "url": _step_url(record, entry["index"]),
+                     "move": entry["index"] + 1, "current": entry["index"] == at}
+                    for entry in walk.flagged],
+        "start_url": _step_url(record, 0), "end_url": _step_url(record, total),
+        "prev_url": _step_url(record, at - 1) if at > 0 else "",
+        "next_url": _step_url(record, at + 1) if at < total else "",
+        "prev_flag_url": _step_url(record, before[-1]) if before else "",
+        "next_flag_url": _step_url(record, after[0]) if after else "",
+    }
+    if request.htmx:
+        html = render_to_string("practice/review_step.html#walk", ctx, request=request)
+        return HttpResponse(html + address_oob(request, request.get_full_path()))
+    return render(request, "practice/review_step.html", ctx)
 
 
 @require_POST

@@ -235,6 +235,12 @@ class GameAdapter(ABC):
         as cards to pick (``selected`` checked), ``you`` the reader's seat, named in the
         second person.  ``games.table.table_context`` adds what every table shares."""
 
+    def move_cards(self, view: Mapping[str, Any], action: Any) -> tuple[int, ...]:
+        """The face-up cards of the open table (``view``: ``open_view`` before the move) that
+        ``action`` uses, to mark them on the cards (the review): the mover's own cards and the
+        cards it takes as its target; none for a move that uses no card (Dam's take)."""
+        return self.hand_cards(action) + self.targets(action)
+
     def pick_target(self, view: Mapping[str, Any], ctx: dict[str, Any], target: int | None
                     ) -> None:
         """Turn the cards on the table that the mover may choose as a target into inputs

@@ -88,6 +88,26 @@ class DoldaAdapter(GameAdapter):
             return str(action.source)  # "stock" or "discard": tap the pile to draw from it
         return {"discard": "discard", "swap": "next"}.get(action.kind)
 
+    def move_cards(self, view: Mapping[str, Any], action: Any) -> tuple[int, ...]:
+        """A draw from the pile: its top card; a swap: the row card the held card replaces; a
+        discard: the held card; a shield or a thief: the row cards it lies on or takes (a draw
+        from the stock uses no card the table shows)."""
+        rows = view["rows"]
+        seat = action.seat
+        if action.kind == "draw":
+            cards = [view["discard_top"]] if action.source == "discard" else []
+        elif action.kind == "swap":
+            pos = view["next_position"]
+            cards = [rows[seat][pos - 1]] if pos is not None and pos <= len(rows[seat]) else []
+        elif action.kind == "discard":
+            cards = [view["held"]]
+        elif action.kind == "shield":
+            cards = [rows[seat][p] for p in action.positions]
+        else:
+            n, m = action.positions
+            cards = [rows[seat][n], rows[action.victim][m]]
+        return tuple(c for c in cards if c is not None)
+
     def form_fields(self, action: Any) -> dict[str, Any]:
         if action.kind == "draw":
             return {"move": "draw", "source": action.source}

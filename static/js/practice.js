@@ -10,16 +10,23 @@
   }
 
   // ---------------------------------------------------------------- replay links
-  // Left/right arrow: previous/next move; Home/End: start/end. The links push the step into
-  // the address (data-hx-push-url), so a reload or a shared address shows the same move.
-  var REPLAY_KEYS = { ArrowLeft: "replay-prev", ArrowRight: "replay-next", Home: "replay-start", End: "replay-end" };
+  // Left/right arrow: previous/next move; Home/End: start/end, on a replay link (#replay)
+  // and on the review's step pages (#review-step), whose links are <root id>-prev and so on.
+  // The links push the step into the address (data-hx-push-url), so a reload or a shared
+  // address shows the same move.
+  var STEP_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "start", End: "end" };
+  function stepRoot() {
+    return document.getElementById("replay") || document.getElementById("review-step");
+  }
   var replayBusy = false;
   document.addEventListener("keydown", function (event) {
-    if (modified(event) || event.shiftKey || !document.getElementById("replay")) return;
+    var root = stepRoot();
+    if (modified(event) || event.shiftKey || !root) return;
     if (event.target && event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
-    var id = REPLAY_KEYS[event.key];
-    if (!id) return;
+    var which = STEP_KEYS[event.key];
+    if (!which) return;
     event.preventDefault();
+    var id = root.id + "-" + which;
     if (replayBusy) { replayPending = id; return; }  // carried out once the step has settled
     followReplay(id);
   });
@@ -28,13 +35,14 @@
     var link = document.getElementById(id);
     if (link) { replayBusy = true; link.click(); }
   }
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (!document.getElementById("replay")) return;
+  document.addEventListener("htmx:afterSettle", function () {
+    var root = stepRoot();
+    if (!root) return;
     replayBusy = false;
     if (replayPending) { var id = replayPending; replayPending = null; followReplay(id); return; }
     var active = document.activeElement;
     if (!active || active === document.body || !document.contains(active)) {
-      var next = document.getElementById("replay-next") || document.getElementById("replay-prev");
+      var next = document.getElementById(root.id + "-next") || document.getElementById(root.id + "-prev");
       if (next) next.focus();
     }
   });
@@ -207,17 +215,18 @@
     return { id: a.id, name: a.getAttribute("name"), value: a.getAttribute("value"),
              inHand: !!a.closest(".game-seat--viewer") };
   }
-  // The replay link's steps travel too (but not the switch to every hand open).
+  // The replay link's steps travel too (but not the switch to every hand open), and so do
+  // the review's.
   var replayBefore = null, replayOpen = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = event.detail && event.detail.target;
-    if (t && t.id === "replay" && window.DamFlip) {
+    if (t && (t.id === "replay" || t.id === "review-step") && window.DamFlip) {
       replayBefore = window.DamFlip.positions(t);
       replayOpen = t.getAttribute("data-open");
     }
   });
   document.addEventListener("htmx:afterSettle", function () {
-    var root = document.getElementById("replay");
+    var root = stepRoot();
     if (!root || !replayBefore) return;
     if (root.getAttribute("data-open") === replayOpen) window.DamFlip.play(root, replayBefore);
     replayBefore = null;
