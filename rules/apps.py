@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class RulesConfig(AppConfig):
     name = "rules"
     verbose_name = _("Rules and reference")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (connects the content version to the models)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -81,3 +82,32 @@ class SimulationResult(models.Model):
                     defaults={"games": record["sums"]["games"], "sums": record["sums"]})
                 count += 1
         return count
+
+
+class ContentVersion(models.Model):
+    """One row whose token changes whenever the content the pages show from the database
+    changes: ``load_content``, ``simulate``, and every save or deletion of a FAQ entry, a
+    glossary term or a simulation result (the admin's edits too, ``rules/signals.py``).  Pages
+    rendered once and kept (``web/pagecache.py``) put it in their cache key, so they are
+    rendered again after a change.  A fresh random token rather than a count, so that a
+    rolled-back change can never bring an old key back."""
+
+    token = models.CharField(max_length=32, default="")
+
+    class Meta:
+        verbose_name = _("content version")
+        verbose_name_plural = _("content versions")
+
+    def __str__(self) -> str:
+        return self.token
+
+    @classmethod
+    def current(cls) -> str:
+        return cls.objects.values_list("token", flat=True).filter(pk=1).first() or ""
+
+    @classmethod
+    def bump(cls) -> str:
+        token = uuid.uuid4().hex
+        if not cls.objects.filter(pk=1).update(token=token):
+            cls.objects.update_or_create(pk=1, defaults={"token": token})
+        return token

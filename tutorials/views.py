@@ -49,6 +49,7 @@ from games.reasons import REASON_TEXTS, reason_text
 from games.table import event_cards, table_context
 from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
+from web import pagecache
 from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
@@ -188,10 +189,17 @@ def _render_step(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, *
                                 status=status)
         if push_url:
             htmx_push_url(response, push_url)
+    elif not shown.get("feedback") and not shown.get("selected"):
+        # The whole page depends only on the shipped files, the language and the address:
+        # kept once rendered, with the CSRF token and the deck form filled in per request
+        # (web/pagecache.py).  The learner's own progress (stars after a move) is feedback,
+        # never kept.
+        response = pagecache.cached_page(
+            request, "tutorial-step", (tutorial.key, n, sorted(shown.items())),
+            lambda holes: render_to_string("tutorials/step.html", {**make_ctx(), **holes},
+                                           request=request), status=status)
     else:
-        ctx = make_ctx()
-        ctx["finished"] = progress.finished(request)
-        response = render(request, "tutorials/step.html", ctx, status=status)
+        response = render(request, "tutorials/step.html", make_ctx(), status=status)
     if n == len(tutorial.steps) and status == 200:
         progress.mark_finished(request, response, tutorial.key)
     return response

@@ -81,11 +81,18 @@ def cache_settings(redis_url: str | None) -> dict:
     # in each process, so a new release never meets an old release's entries.
     shipped = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                "LOCATION": "shipped", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 4000}}
+    # "pages": whole pages that depend only on the shipped files, the content and the language
+    # (web/pagecache.py), and each address's language links, kept in each process: reading
+    # them is a dictionary lookup, no round trip.  Their keys hold the release and the content
+    # version, so nothing needs deleting; the oldest entries make room past MAX_ENTRIES.
+    pages = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+             "LOCATION": "pages", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 3000}}
     if redis_url:
         return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped}
+                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped,
+                "pages": pages}
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-            "shipped": shipped}
+            "shipped": shipped, "pages": pages}
 
 
 import os  # noqa: E402  (kept beside the one place that reads the environment here)
