@@ -178,3 +178,11 @@ def cached_page(request: HttpRequest, name: str, parts: Iterable[Any],
 
 def clear() -> None:
     caches[CACHE].clear()
+
+
+def forget_on_change(sender: Any, file_path: Path, **kwargs: Any) -> None:
+    """runserver: a template or catalogue edited (which does not restart the server) is seen
+    at the next request."""
+    release.cache_clear()
+    caches[CACHE].clear()
+    caches["shipped"].clear()
