@@ -7,7 +7,8 @@ one gunicorn with the production settings (``dam_site.settings.e2e``: prod over 
 sharing Redis (127.0.0.1:6379), as ``bench/classroom.py`` does (``tests/hardening/servers.py``).
 Two practice games of Dam med dolda kort (two players, easy bots) are made through the site
 by one browser session and played on, every move through ``practice.service`` as the site
-makes it, to move 5 and to move 150.
+makes it, to move 5 and to move 150; the keys and bytes Redis holds for the longer game are
+printed at 50 and 150 moves (linear growth: about 3 times as many).
 
 Then wrk measures each full page for ``--seconds``, each followed by /healthz/ for as long,
 ``--rounds`` times over: home, a rules page, a tutorial step, the FAQ with a query, a variants
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.hardening.servers import (  # noqa: E402
     BIN,
+    REDIS_URL,
     Browser,
     Database,
     Server,
@@ -54,6 +56,7 @@ PAGES = {
 GAME = "dolda"
 NEW_GAME = "/en/dam-with-hidden-cards/practice/"
 MOVES = (5, 150)
+GROWTH = (50, 150)  # Redis bytes of the longer game measured at these lengths
 
 
 def wrk(url: str, seconds: int, connections: int, headers: dict[str, str]) -> float:
@@ -67,12 +70,23 @@ def wrk(url: str, seconds: int, connections: int, headers: dict[str, str]) -> fl
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
-def practice_games(base: str, db_url: str, prefix: str) -> tuple[dict[int, str], str]:
-    """Two games of one session, played to MOVES[0] and MOVES[1] moves; their page addresses
-    and the session cookie."""
+def redis_bytes(prefix: str, pk: object) -> tuple[int, int]:
+    """Keys and bytes (keys and values) Redis holds for one practice game."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=f"{prefix}:*practice:{pk}:*", count=1000))
+    return len(keys), sum(len(k) + (client.strlen(k) or 0) for k in keys)
+
+
+def practice_games(base: str, db_url: str, prefix: str
+                   ) -> tuple[dict[int, str], str, dict[int, tuple[int, int]]]:
+    """Two games of one session, played to MOVES[0] and MOVES[1] moves; their page addresses,
+    the session cookie, and the Redis keys and bytes of the longer one at 50 and 150 moves."""
     browser = Browser()
     browser.request(base + NEW_GAME)
     urls: dict[int, str] = {}
+    storage: dict[int, tuple[int, int]] = {}
     os.environ.update(server_env(db_url, prefix))
     import django
 
@@ -96,13 +110,15 @@ def practice_games(base: str, db_url: str, prefix: str) -> tuple[dict[int, str],
                 seat = derived.state.to_move
                 action = P.make_bot(record, seat).act(derived.state, seat)
                 derived = P._append(record, record.version, derived, seat, action)
+                if len(record.actions) in GROWTH:
+                    storage[len(record.actions)] = redis_bytes(prefix, record.pk)
             if len(record.actions) == moves and not derived.state.over:
                 urls[moves] = path
                 break
         else:
             raise SystemExit(f"no deal lasted {moves} moves")
     cookie = "; ".join(f"{c.name}={c.value}" for c in browser.jar)
-    return urls, cookie
+    return urls, cookie, storage
 
 
 def main() -> None:
@@ -122,7 +138,7 @@ def main() -> None:
                        env=server_env(db.url, prefix), check=True, timeout=300)
         server = Server(db.url, prefix, workers=args.workers).start()
         base = server.base
-        practice, cookie = practice_games(base, db.url, prefix)
+        practice, cookie, storage = practice_games(base, db.url, prefix)
         targets = {name: (base + path, {}) for name, path in PAGES.items()}
         for moves, path in practice.items():
             targets[f"practice_move_{moves}"] = (base + path, {"Cookie": cookie})
@@ -152,6 +168,11 @@ def main() -> None:
         print(f"{name}: rps_median={statistics.median(rps[name]):.0f} "
               f"ratio_median={statistics.median(ratios[name]):.3f} "
               f"rounds={' '.join(f'{r:.3f}' for r in ratios[name])}")
+    for moves in GROWTH:
+        keys, size = storage[moves]
+        print(f"redis_practice_game_at_{moves}_moves: keys={keys} bytes={size}")
+    print(f"redis_bytes_ratio_{GROWTH[1]}_to_{GROWTH[0]}="
+          f"{storage[GROWTH[1]][1] / storage[GROWTH[0]][1]:.2f}")
     worst = min(statistics.median(r) for r in ratios.values())
     low, high = (f"practice_move_{m}" for m in MOVES)
     growth = statistics.median(a / b for a, b in zip(rps[low], rps[high]))
