@@ -11,6 +11,7 @@ replays an export.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 import time
@@ -20,8 +21,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games import replay as stored
 from games.adapters import ADAPTERS, adapter
@@ -118,8 +119,10 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
 @dataclass
 class Derived:
     state: Any
-    events: list[list[dict[str, Any]]] = field(default_factory=list)  # per action
-    seats: list[int] = field(default_factory=list)  # acting seat per action
+    # Per action: the events of a replay (a position loaded from the cache has none; the page's
+    # narration comes from ``log_entries``) and the acting seat.
+    events: list[list[dict[str, Any]]] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
 
 
 def _cache_key(record: PracticeGame) -> str:
@@ -155,21 +158,96 @@ def replay_shared(record: PracticeGame, upto: int) -> Derived:
     return _derived(record, found.frames[:upto + 1])
 
 
+# What the cache keeps of a game (Redis in production), so that its size grows by what a move
+# adds, never by the whole history again:
+# - ``practice:<id>:state``: the position after the record's latest version, with that version
+#   (overwritten at each move: one key per game; a stale one is replayed over);
+# - ``practice:<id>:move:<n>:<prefix>``: move n's events and its narration, told once in each
+#   language a page asked for (the move's own key: the hash of the moves up to it, which
+#   decide its events, so an undone move's entry is never taken for another's).
+def _state_key(record: PracticeGame) -> str:
+    return f"practice:{record.pk}:state"
+
+
 def load(record: PracticeGame) -> Derived:
-    key = _cache_key(record)
-    hit = cache.get(key)
-    module = adapter(record.game).engine
-    if hit is not None:
-        return Derived(module.state_from_json(hit["state"]), hit["events"], hit["seats"])
+    """The record's current position: from the cache when it holds this version, else replayed
+    (and kept)."""
+    hit = cache.get(_state_key(record))
+    if hit is not None and hit.get("version") == record.version:
+        module = adapter(record.game).engine
+        return Derived(module.state_from_json(hit["state"]), seats=seats_of(record))
     derived = replay(record)
     _store(record, derived)
     return derived
 
 
 def _store(record: PracticeGame, derived: Derived) -> None:
-    cache.set(_cache_key(record),
-              {"state": derived.state.to_json(), "events": derived.events, "seats": derived.seats},
+    cache.set(_state_key(record), {"version": record.version, "state": derived.state.to_json()},
               CACHE_SECONDS)
+
+
+def seats_of(record: PracticeGame) -> list[int]:
+    """The seat that made each move, read from the moves' notation."""
+    index = {name: seat for seat, name in enumerate(record.names)}
+    return [index[m.split(" ", 1)[0]] for m in record.actions]
+
+
+def _move_keys(record: PracticeGame, upto: int) -> list[str]:
+    """The cache key of each of the first ``upto`` moves."""
+    digest = hashlib.sha256(f"{record.pk}".encode())
+    keys = []
+    for n, move in enumerate(record.actions[:upto]):
+        digest.update(b"\n" + move.encode())
+        keys.append(f"practice:{record.pk}:move:{n}:{digest.hexdigest()[:20]}")
+    return keys
+
+
+def _narrate(record: PracticeGame, events: list[dict[str, Any]]) -> list[str]:
+    return adapter(record.game).narrate(events, record.names, record.human_seat,
+                                        you=record.human_seat)
+
+
+def _remember_move(record: PracticeGame, seat: int, events: list[dict[str, Any]]) -> None:
+    """A move just made, narrated once in the page language, kept with its events."""
+    n = len(record.actions) - 1
+    cache.set(_move_keys(record, n + 1)[n], {"seat": seat, "events": events,
+                                             "lines": {get_language(): _narrate(record, events)}},
+              CACHE_SECONDS)
+
+
+def log_entries(record: PracticeGame, start: int = 0) -> list[dict[str, Any]]:
+    """Moves ``start`` on, each with its narration in the page language, from the human seat's
+    point of view: what the cache kept; a move it has not (kept before a restart, or in
+    another language) is told now and kept."""
+    total = len(record.actions)
+    keys = _move_keys(record, total)[start:]
+    found = cache.get_many(keys)
+    language = get_language()
+    missing = [k for k in keys if k not in found]
+    if missing:  # the cache lost them: the record replayed once tells them all
+        derived = replay(record)
+        for n, key in enumerate(keys, start=start):
+            if key not in found:
+                found[key] = {"seat": derived.seats[n], "events": derived.events[n], "lines": {}}
+    told = {}
+    for key in keys:
+        entry = found[key]
+        if language not in entry["lines"]:
+            entry["lines"][language] = _narrate(record, entry["events"])
+            told[key] = entry
+    if told:
+        cache.set_many(told, CACHE_SECONDS)
+    return [{"number": n, "seat": found[k]["seat"], "mine": found[k]["seat"] == record.human_seat,
+             "lines": found[k]["lines"][language]} for n, k in enumerate(keys, start=start + 1)]
+
+
+def latest_lines(record: PracticeGame) -> list[str]:
+    """What happened since the player's last decision: their move, then each bot reply as it
+    is shown (one more line per bot step)."""
+    prefix = record.names[record.human_seat] + " "
+    mine = [i for i, m in enumerate(record.actions) if m.startswith(prefix)]
+    since = mine[-1] if mine else 0
+    return [line for entry in log_entries(record, since) for line in entry["lines"]]
 
 
 def _result_of(game: str, state: Any) -> dict[str, Any] | None:
@@ -191,8 +269,9 @@ def _append(record: PracticeGame, version: int, derived: Derived, seat: int, act
     record.actions = actions
     record.version = version + 1
     record.result = result
-    new = Derived(new_state, derived.events + [events], derived.seats + [seat])
+    new = Derived(new_state, seats=derived.seats + [seat])
     _store(record, new)
+    _remember_move(record, seat, events)
     return new
 
 
@@ -295,7 +374,8 @@ def hint(record: PracticeGame, derived: Derived) -> Hint | None:
 
 
 def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
-    """Every move with its narration, from the human seat's point of view."""
+    """Every move of a replayed position (``derived``, the replay link's) with its narration,
+    from the human seat's point of view."""
     game = adapter(record.game)
     log = []
     for i, (seat, events) in enumerate(zip(derived.seats, derived.events), start=1):
@@ -529,9 +609,11 @@ def standing(record: PracticeGame, games: list[PracticeGame] | None = None) -> S
                                          [g.result for g in games if g.result is not None])
 
 
-def series_summary(record: PracticeGame) -> dict[str, Any]:
-    """The series as the page shows it: a heading, a column and a row per player."""
-    games = series_games(record)
+def series_summary(record: PracticeGame, games: list[PracticeGame] | None = None
+                   ) -> dict[str, Any]:
+    """The series as the page shows it: a heading, a column and a row per player (``games``:
+    the series' records, when the caller has them)."""
+    games = series_games(record) if games is None else games
     game = adapter(record.game)
     now = standing(record, games)
     names = record.names
@@ -545,14 +627,13 @@ def series_summary(record: PracticeGame) -> dict[str, Any]:
     return summary
 
 
-def can_deal_again(record: PracticeGame) -> bool:
+def can_deal_again(record: PracticeGame, games: list[PracticeGame] | None = None) -> bool:
     if record.result is None or record.puzzle_of_id is not None:
         return False  # a puzzle is one position of a deal, not part of a series
-    latest = PracticeGame.objects.filter(series=record.series, owner=record.owner).order_by(
-        "-deal_number").first()
-    if latest is None or latest.pk != record.pk:
+    games = series_games(record) if games is None else games
+    if not games or games[-1].pk != record.pk:  # not the series' latest deal
         return False
-    return not standing(record).over
+    return not standing(record, games).over
 
 
 def next_deal(record: PracticeGame, version: Any) -> PracticeGame:

@@ -37,6 +37,8 @@ for _entry in GAMES:
              name=f"practice_{_game}_next"),
         path(format_lazy("{}<uuid:game_id>/share/", _base), views.share, _kw,
              name=f"practice_{_game}_share"),
+        path(format_lazy("{}<uuid:game_id>/{}", _base, _("log/")), views.log, _kw,
+             name=f"practice_{_game}_log"),
         path(format_lazy("{}<uuid:game_id>/export/", _base), views.export, _kw,
              name=f"practice_{_game}_export"),
         path(format_lazy("{}<uuid:game_id>/{}", _base, _("review/")), views.review, _kw,

@@ -143,7 +143,7 @@ def _urls(record: PracticeGame) -> dict[str, str]:
     args = [record.pk]
     return {k: reverse(f"practice_{g}_{k}", args=args)
             for k in ("play", "move", "step", "undo", "next", "share", "export", "review",
-                      "puzzle")}
+                      "puzzle", "log")}
 
 
 def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
@@ -175,12 +175,10 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
                           one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
                           taps=actions.get("taps"), slot_picks=actions.get("slot_picks"),
                           you=record.human_seat)
-    log = P.game_log(record, derived)
-    # What happened since the player's last decision: their move, then each bot reply as it
-    # is shown (one more line per bot step).
-    mine = [i for i, entry in enumerate(log) if entry["mine"]]
-    since = mine[-1] if mine else 0
-    latest = [line for entry in log[since:] for line in entry["lines"]]
+    # The latest lines only (what happened since the player's last decision); the whole log
+    # is its own request (``log``).  The series is read once.
+    latest = P.latest_lines(record)
+    series = P.series_games(record)
     human = record.names[record.human_seat]
     undoable = any(m.startswith(human + " ") for m in record.actions[record.puzzle_from:])
     puzzle = None
@@ -193,12 +191,13 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
         "table": table, "actions": actions, "hint": hint,
         "hint_fields": form_pairs(hint.fields) if hint else [],
-        "log": log, "latest": latest, "latest_seat": derived.seats[-1] if derived.seats else None,
+        "moves": len(record.actions), "latest": latest,
+        "latest_seat": derived.seats[-1] if derived.seats else None,
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
         "to_move_you": state.to_move == record.human_seat,
-        "over": state.over, "summary": P.series_summary(record),
-        "can_deal_again": P.can_deal_again(record) if state.over else False,
+        "over": state.over, "summary": P.series_summary(record, series),
+        "can_deal_again": P.can_deal_again(record, series) if state.over else False,
         "bot_delay": _bot_delay(request), "pace": _pace(request), "paces": PACE_CHOICES,
         "share_url": request.build_absolute_uri(
             reverse(f"practice_{record.game}_replay", args=[record.share_token]))
@@ -342,6 +341,17 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     response["Content-Disposition"] = (
         f'attachment; filename="{game}-{str(record.pk)[:8]}-{record.deal_number}.json"')
     return response
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def log(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
+    """The whole game log: for htmx the list, put in place of the game page's log link; else
+    a page of its own with a link back to the game."""
+    record = _record(request, game, game_id)
+    ctx = {"record": record, "title": GAME_TITLES[game], "urls": _urls(record),
+           "log": P.log_entries(record)}
+    return _render(request, "practice/log.html", "log", ctx)
 
 
 # --------------------------------------------------------------------------- review

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from django.db import models
+from django.core.cache import cache
+from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
@@ -81,3 +83,45 @@ class SimulationResult(models.Model):
                     defaults={"games": record["sums"]["games"], "sums": record["sums"]})
                 count += 1
         return count
+
+
+class ContentVersion(models.Model):
+    """One row whose token changes whenever the content the pages show from the database
+    changes: ``load_content``, ``simulate``, and every save or deletion of a FAQ entry, a
+    glossary term or a simulation result (the admin's edits too, ``rules/signals.py``).  Pages
+    rendered once and kept (``web/pagecache.py``) put it in their cache key, so they are
+    rendered again after a change.  A fresh random token rather than a count, so that a
+    rolled-back change can never bring an old key back."""
+
+    token = models.CharField(max_length=32, default="")
+
+    class Meta:
+        verbose_name = _("content version")
+        verbose_name_plural = _("content versions")
+
+    def __str__(self) -> str:
+        return self.token
+
+    # Read on every request of a page built on the content: kept in the shared cache (Redis in
+    # production) for a few seconds rather than asked of the database each time.  A change
+    # deletes it at once and again when its transaction commits, so another process may show
+    # the old pages for at most KEPT_SECONDS (a read racing the commit).
+    CACHE_KEY = "content-version"
+    KEPT_SECONDS = 10
+
+    @classmethod
+    def current(cls) -> str:
+        token = cache.get(cls.CACHE_KEY)
+        if token is None:
+            token = cls.objects.values_list("token", flat=True).filter(pk=1).first() or ""
+            cache.set(cls.CACHE_KEY, token, cls.KEPT_SECONDS)
+        return token
+
+    @classmethod
+    def bump(cls) -> str:
+        token = uuid.uuid4().hex
+        if not cls.objects.filter(pk=1).update(token=token):
+            cls.objects.update_or_create(pk=1, defaults={"token": token})
+        cache.delete(cls.CACHE_KEY)
+        transaction.on_commit(lambda: cache.delete(cls.CACHE_KEY))
+        return token

@@ -26,6 +26,17 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+@pytest.fixture(autouse=True)
+def _pages_rendered_afresh():
+    """Each test renders the kept pages (web/pagecache.py) afresh: a page kept by an earlier
+    test could otherwise show content that test made and rolled back, or spare a test the
+    queries the PostgreSQL pass below must see."""
+    from django.core.cache import caches
+
+    caches["pages"].clear()
+    yield
+
+
 # ------------------------------------------------------------------ CI's PostgreSQL pass
 # CI runs the suite on SQLite with ``--record-queries=PATH``: every test that sent SQL to the
 # database while it was set up or ran (in any thread: the live server's too), and every test

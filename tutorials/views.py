@@ -51,6 +51,7 @@ from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
 from rules.rulebook import rule_by_id
 from rules.variants import form_value
+from web import pagecache
 from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
@@ -249,10 +250,21 @@ def _render_step(request: HtmxHttpRequest, tutorial: lessons.Tutorial, n: int, *
                                 status=status)
         if push_url:
             htmx_push_url(response, push_url)
+    elif not shown.get("feedback") and not shown.get("selected"):
+        # The whole page depends only on the shipped files, the language and the address:
+        # kept once rendered, with the CSRF token and the deck form filled in per request
+        # (web/pagecache.py).  The learner's own progress (stars after a move) is feedback,
+        # never kept; what a step shows of the progress kept in the cookies (a solved step's
+        # stars, the end of the lesson) is part of the key, a few values per step.
+        end = personal.get("end") or {}
+        progress_key = (personal.get("solved", {}).get("stars"), end.get("stars"),
+                        (end.get("next") or {}).get("url"))
+        response = pagecache.cached_page(
+            request, "tutorial-step", (tutorial.key, n, sorted(shown.items()), progress_key),
+            lambda holes: render_to_string("tutorials/step.html", {**make_ctx(), **holes},
+                                           request=request), status=status)
     else:
-        ctx = make_ctx()
-        ctx["finished"] = progress.finished(request)
-        response = render(request, "tutorials/step.html", ctx, status=status)
+        response = render(request, "tutorials/step.html", make_ctx(), status=status)
     if n == len(tutorial.steps) and status == 200:
         progress.mark_finished(request, response, tutorial.key)
     return response

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse, translate_url
 from django.utils.translation import get_language
 
+from . import pagecache
 from .navigation import nav_items
 
 # Each language named in itself, as the switcher shows it.
@@ -16,8 +19,26 @@ LANGUAGE_NAMES = {"sv": "Svenska", "fi": "Suomi", "nb": "Norsk bokmål", "en": "
 
 
 def address_links(request: HttpRequest, path: str) -> dict:
-    """The links of the page at ``path`` that lead to it in each language."""
+    """The links of the page at ``path`` that lead to it in each language: computed once per
+    language and address (``translate_url`` resolves and reverses the path for each language)
+    and kept in the ``pages`` cache, for addresses the site has (a missing page's are not
+    kept, so made-up addresses cannot fill the cache)."""
     current = get_language()
+    kept = (path == request.path and getattr(request, "resolver_match", None) is not None)
+    if kept:
+        where = "\0".join((current or "", request.scheme or "", request.get_host(), path,
+                           pagecache.release()))
+        key = "links:" + hashlib.sha256(where.encode()).hexdigest()
+        found = caches[pagecache.CACHE].get(key)
+        if found is not None:
+            return found
+    links = _address_links(request, path, current)
+    if kept:
+        caches[pagecache.CACHE].set(key, links)
+    return links
+
+
+def _address_links(request: HttpRequest, path: str, current: str | None) -> dict:
     alternates = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
@@ -54,4 +75,4 @@ def site(request: HttpRequest) -> dict[str, Any]:
     if best is not None:
         best["current"] = True
     return {**address_links(request, path), "page_next": request.get_full_path(),
-            "nav_items": nav}
+            "nav_items": nav, "deck": pagecache.Deck(request)}

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
@@ -11,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from rules.engine import cards
 
+from . import pagecache
 from .context_processors import LANGUAGE_NAMES
 
 
@@ -32,8 +34,12 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"queen_of_spades": cards.QUEEN_OF_SPADES,
-                                         "cards_url": reverse("cards")})
+    """Shipped text and the way in to the lessons: rendered once per process, language and
+    state of the tutorials' progress cookies (the "Continue" link; web/pagecache.py)."""
+    parts = pagecache.cookies(request, settings.HOME_VARY_COOKIES)
+    return pagecache.cached_page(request, "home", parts, lambda holes: render_to_string(
+        "home.html", {"queen_of_spades": cards.QUEEN_OF_SPADES, "cards_url": reverse("cards"),
+                      **holes}, request=request))
 
 
 @require_safe

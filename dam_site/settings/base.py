@@ -81,11 +81,18 @@ def cache_settings(redis_url: str | None) -> dict:
     # in each process, so a new release never meets an old release's entries.
     shipped = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                "LOCATION": "shipped", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 4000}}
+    # "pages": whole pages that depend only on the shipped files, the content and the language
+    # (web/pagecache.py), and each address's language links, kept in each process: reading
+    # them is a dictionary lookup, no round trip.  Their keys hold the release and the content
+    # version, so nothing needs deleting; the oldest entries make room past MAX_ENTRIES.
+    pages = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+             "LOCATION": "pages", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 3000}}
     if redis_url:
         return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped}
+                            "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped,
+                "pages": pages}
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-            "shipped": shipped}
+            "shipped": shipped, "pages": pages}
 
 
 import os  # noqa: E402  (kept beside the one place that reads the environment here)
@@ -146,6 +153,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # practice game: practice_<game>).
 RATE_LIMITS: dict[str, str] = {"practice_<game>": "20/m", "scenarios_*": "20/m",
                                "live_start": "20/m"}
+# The home page shows the next lesson from the tutorials' progress cookies (tutorials/progress.py):
+# its kept copies (web/pagecache.py) are keyed on them.
+HOME_VARY_COOKIES: tuple[str, ...] = ("tutorials_done", "tutorials_stars")
 # Wrong join codes per client address (live/views.py): only failures count, so a class
 # behind one school address can all join at once.
 LIVE_JOIN_FAILURES: str | None = "10/m"

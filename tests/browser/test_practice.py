@@ -75,11 +75,15 @@ def test_dam_full_game_with_keyboard_hint_undo_and_reload(page, live_server):
     page.wait_for_function(f"() => document.getElementById('game')?.dataset.version !== '{before}'")
     wait_my_turn(page)
     if not over(page):
-        log_before = page.locator(".practice-log__list li").count()
+        # The whole log loads in place of its link, one item per move.
+        moves = int(page.locator("#practice-log").get_attribute("data-moves"))
+        assert moves > 0 and page.locator(".practice-log__list").count() == 0
+        page.locator("#practice-log a").click()
+        page.wait_for_selector(".practice-log__list li")
+        assert page.locator(".practice-log__list li").count() == moves
         page.locator("#undo").click()
         page.wait_for_function(
-            f"() => document.querySelectorAll('.practice-log__list li').length < {log_before}")
-        assert page.locator(".practice-log__list li").count() == 0
+            "() => document.getElementById('practice-log')?.dataset.moves === '0'")
         wait_my_turn(page)
         play_hint(page)
         wait_my_turn(page)

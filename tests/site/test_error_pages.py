@@ -71,7 +71,7 @@ def test_an_error_in_a_view_gives_the_500_page_in_its_language(monkeypatch, lang
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("web.views.render", broken)
+    monkeypatch.setattr("web.views.render_to_string", broken)  # the home page's renderer
     r = Client(raise_request_exception=False).get(f"/{language}/")
     assert r.status_code == 500
     html = r.content.decode()

@@ -707,3 +707,18 @@ def test_a_returning_visitor_is_offered_the_next_lesson(client):
     assert cont and cont.group(1) == step_url("dam", second.slug, 1)
     with translation.override("en"):
         assert str(second.title) in cont.group(2)
+
+
+def test_the_kept_home_page_keeps_each_visitors_own_continue(client):
+    """The home page is kept once rendered (web/pagecache.py): a newcomer after a returning
+    visitor, and a visitor further on, each see their own way in."""
+    first, second, third = lessons.BY_GAME["dam"][:3]
+    with translation.override("en"):
+        home = reverse("home")
+        client.cookies[progress.COOKIE] = first.key
+        assert step_url("dam", second.slug, 1) in client.get(home).content.decode()
+        client.cookies[progress.COOKIE] = f"{first.key}.{second.key}"
+        html = client.get(home).content.decode()
+        assert step_url("dam", third.slug, 1) in html.split('way-in__continue')[1][:300]
+        client.cookies.pop(progress.COOKIE)
+        assert "way-in__continue" not in client.get(home).content.decode()
