@@ -241,8 +241,9 @@ REASONS: tuple[Reason, ...] = (
     Reason("several", several, lambda v, a, g, n: _(
         "Attack with %(cards)s together: the defender must beat every one of them or take "
         "them.") % {"cards": g.cards(a[2])}),
-    Reason("adds", adds, lambda v, a, g, n: _(
-        "Add %(cards)s: the defender must beat them too or take them.") % {
+    Reason("adds", adds, lambda v, a, g, n: ngettext(
+        "Add %(cards)s: the defender must beat it too or take it.",
+        "Add %(cards)s: the defender must beat them too or take them.", len(a[2])) % {
         "cards": g.cards(a[2])}),
     Reason("done_nothing", done_nothing, lambda v, a, g, n: _(
         "You hold no more cards of the attack's suit to add.")),

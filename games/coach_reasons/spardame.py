@@ -298,9 +298,11 @@ REASONS: tuple[Reason, ...] = (
         "Pass %(cards)s on: the queen is not among the cards you keep, and when spades are "
         "led, high spades are the ones that catch her.") % {
         "cards": g.cards(_high_spades_passed(a))}),
-    Reason("empties_suit", empties_suit, lambda v, a, g, n: _(
+    Reason("empties_suit", empties_suit, lambda v, a, g, n: ngettext(
+        "Empty a suit: %(cards)s is all you hold of it, and with that suit gone you may shed "
+        "other cards when it is led.",
         "Empty a suit: %(cards)s are all you hold of it, and with that suit gone you may shed "
-        "other cards when it is led.") % {"cards": g.cards(_emptied(v, a))}),
+        "other cards when it is led.", len(_emptied(v, a))) % {"cards": g.cards(_emptied(v, a))}),
     Reason("pass_highest", pass_highest, lambda v, a, g, n: _(
         "Pass %(cards)s: you keep no higher card, and high cards win the tricks that carry "
         "points.") % {"cards": g.cards(_passed(a))}),

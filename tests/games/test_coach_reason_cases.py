@@ -45,6 +45,11 @@ def said(game: str, view: dict[str, Any], action: Any) -> tuple[str | None, str]
         return (chosen.name if chosen else None), a.reason(view, action, NAMES)
 
 
+def no_rule_en() -> str:
+    with translation.override("en"):
+        return no_rule()
+
+
 # --------------------------------------------------------------------------- the reported case
 @pytest.mark.parametrize("trump", [None, "D", "C", "H", "S"])
 def test_D_attack_with_the_jack_of_hearts_beside_two_threes_is_not_called_low(trump):
@@ -52,7 +57,7 @@ def test_D_attack_with_the_jack_of_hearts_beside_two_threes_is_not_called_low(tr
     name, text = said("dam", dam_view("3C 3H JH", trump=trump), attack("JH"))
     assert name != "lowest_attack"
     assert "low" not in text.lower()
-    assert text == no_rule()
+    assert text == no_rule_en()
 
 
 def test_D_the_jack_of_hearts_case_says_plainly_that_no_rule_of_thumb_decides():
@@ -83,7 +88,7 @@ DAM_CASES = [
     ("several", dam_view("3C 3H JH"), attack("3H JH"),
      "Attack with the three of hearts and the jack of hearts together"),
     ("adds", dam_view("5H 9C", attack_suit="H"), attack("5H", "add"),
-     "Add the five of hearts: the defender must beat them too or take them."),
+     "Add the five of hearts: the defender must beat it too or take it."),
     ("done_nothing", dam_view("9C", attack_suit="H"), ("done", 0),
      "You hold no more cards of the attack's suit to add."),
     ("done_trumps", dam_view("5D 9C", attack_suit="D", stock=4), ("done", 0),
@@ -125,7 +130,7 @@ def test_D_each_reason_shows_where_its_claim_holds(name, view, action, words):
 
 def test_D_a_beat_with_a_higher_card_than_needed_gets_no_low_beat_sentence():
     chosen, text = said("dam", dam_view("7H 9H 2C", table="5H"), beat("5H", "9H"))
-    assert chosen is None and text == no_rule()
+    assert chosen is None and text == no_rule_en()
 
 
 def test_D_a_trump_spent_while_a_card_of_the_suit_could_beat_gets_no_trump_sentence():
@@ -212,7 +217,7 @@ def test_H_each_reason_shows_where_its_claim_holds(name, view, action, words):
 
 def test_H_swapping_a_card_for_a_known_lower_one_gets_no_swap_sentence():
     view = dolda_view(["AC", *UNKNOWN[1:]], held="5C", position=1)
-    assert said("dolda", view, dolda_act("swap")) == (None, no_rule())
+    assert said("dolda", view, dolda_act("swap")) == (None, no_rule_en())
 
 
 # --------------------------------------------------------------------------- Spardame
@@ -316,3 +321,18 @@ def test_every_reason_has_a_case_here():
     for reasons, cases in ((dam.REASONS, DAM_CASES), (dolda.REASONS, DOLDA_CASES),
                            (spardame.REASONS, SPARDAME_CASES)):
         assert [r.name for r in reasons] == [c[0] for c in cases]
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi", "nb"])
+def test_every_reason_sentence_is_said_in_the_page_language(lang):
+    """Each case's sentence comes out translated, its placeholders filled."""
+    for game, cases in (("dam", DAM_CASES), ("dolda", DOLDA_CASES),
+                        ("spardame", SPARDAME_CASES)):
+        a = adapter(game)
+        for name, view, action, _words in cases:
+            with translation.override("en"):
+                english = a.reason(view, action, NAMES)
+            with translation.override(lang):
+                text = a.reason(view, action, NAMES)
+            assert text != english, (lang, name)
+            assert "%(" not in text and ")s" not in text, (lang, name, text)
