@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.cardnames import card_list, card_phrase, text_list
+from games.coach_reasons import Reason, choose, no_rule
 from games.reasons import reason_text
 from rules.engine import cards as engine_cards
 from rules.engine.errors import IllegalAction
@@ -271,10 +272,22 @@ class GameAdapter(ABC):
         sentences about the seat ``you`` are in the second person (``said``)."""
 
     # ------------------------------------------------------------------ hints
+    # The game's reasons, in the order they are tried (games/coach_reasons/<game>.py).
+    coach_reasons: ClassVar[tuple[Reason, ...]] = ()
+
+    def chosen_reason(self, view: Mapping[str, Any], action: Any) -> Reason | None:
+        """The first of the game's reasons that is true of ``action`` in ``view``."""
+        return choose(self.coach_reasons, view, action)
+
     def reason(self, view: Mapping[str, Any], action: Any, names: Sequence[str]) -> str:
-        """Why ``action`` is a good move here, in words (a tactic of the game), from what the
-        seat sees (``view``) only."""
-        return _("A careful player would usually choose this.")
+        """Why ``action`` is a good move here, in one sentence that is true of it, from what
+        the seat sees (``view``) only: the first reason of the game's list whose claim holds
+        for the move, or a plain word that no rule of thumb decides it (the hint's figure from
+        simulated play then stands alone)."""
+        chosen = self.chosen_reason(view, action)
+        if chosen is None:
+            return no_rule()
+        return chosen.say(view, action, self, names)
 
     # How a difference of the strong bot's estimates reads: Dam counts the chance of losing the
     # deal, the other games points (each game's `value` in rules/engine/bots/<game>.py).

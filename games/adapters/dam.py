@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games import table_parts as parts
 from games.cardnames import in_sentence, suit_name
+from games.coach_reasons import dam as coach
 from games.templatetags.cards import card_context
 from rules.engine import cards as C
 from rules.engine import dam as engine
@@ -209,63 +210,7 @@ class DamAdapter(GameAdapter):
         return None
 
     # ------------------------------------------------------------------ hints
-    def reason(self, view: Mapping[str, Any], action: Any, names: Sequence[str]) -> str:
-        kind = action[0]
-        trump = view["trump"]
-        hand = view["hand"]
-        stock = view["stock_count"]
-        trumps = [c for c in hand if trump is not None and c // 13 == trump]
-        if kind == "beat":
-            card = action[3]
-            if trump is not None and card // 13 == trump and action[2] // 13 != trump:
-                if stock == 0:
-                    return _("The stock is empty: now trumps decide who is left with the cards, "
-                             "so use one.")
-                return _("No card of that suit can beat it, and taking would cost more: a "
-                         "trump does the job.")
-            if trumps and stock:
-                return ngettext(
-                    "Keep your trumps: %(n)d card is still in the stock, and trumps decide the "
-                    "end of the deal.",
-                    "Keep your trumps: %(n)d cards are still in the stock, and trumps decide "
-                    "the end of the deal.", stock) % {"n": stock}
-            return _("Beat with the lowest card of the same suit that does it; keep the high "
-                     "ones for later.")
-        if kind == "take":
-            if stock:
-                return _("Taking costs less here than spending a trump or a high card you need "
-                         "later: the stock will still refill other hands.")
-            return _("Beating here would cost cards you need at the end; taking is the lesser "
-                     "evil.")
-        if kind in ("attack", "add"):
-            cards = action[2]
-            if C.QUEEN_OF_SPADES in cards:
-                if len(cards) > 1:
-                    return _("Get rid of Svarta Maja together with other spades: nothing can "
-                             "beat her, so the defender must take the lot.")
-                return _("Play Svarta Maja out while you can: nothing can beat her, so the "
-                         "defender must take her.")
-            if len(cards) >= 3:
-                return _("Attack with many cards of one suit: such an attack is hard to beat in "
-                         "full, and it empties your hand quickly.")
-            if kind == "add":
-                return _("Add cards the defender must beat too: every card that leaves your "
-                         "hand brings you closer to going out.")
-            if trump is not None and any(c // 13 == trump for c in cards):
-                return _("The stock is empty: now trumps decide who is left with the cards, "
-                         "so use one.") if stock == 0 else _(
-                    "Only trumps are left to attack with; play the lowest.")
-            return _("Attack with low cards and keep the high ones for beating.")
-        if kind == "done":
-            if trumps and stock:
-                return _("Stop adding: the cards you could add are worth more later (save "
-                         "trumps for the end).")
-            return _("Stop adding: the cards you could add are worth keeping.")
-        if kind == "slap":
-            return _("Close the attack now, before the attacker can add more cards.")
-        if kind == "announce":
-            return _("Announce the pair: it makes trump of a suit you hold many cards of.")
-        return super().reason(view, action, names)
+    coach_reasons = coach.REASONS
 
     def negligible(self, cost: float) -> bool:
         return cost < 0.005

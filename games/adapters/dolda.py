@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games import table_parts as parts
+from games.coach_reasons import dolda as coach
 from games.reasons import reason_text
 from rules.engine import cards as C
 from rules.engine import dolda as engine
@@ -245,54 +245,7 @@ class DoldaAdapter(GameAdapter):
         return None
 
     # ------------------------------------------------------------------ hints
-    def reason(self, view: Mapping[str, Any], action: Any, names: Sequence[str]) -> str:
-        values = bots.row_values(view["options"])
-        unseen = bots.HeuristicBot.unseen(view)
-        expected = sum(values[c] for c in unseen) / len(unseen) if unseen else 6.0
-        kind = action.kind
-        if kind == "draw":
-            top = view["discard_top"]
-            if top is None:
-                return _("The discard pile is empty: the stock is the only place to draw from.")
-            args = {"card": self.card(top), "v": values[top], "e": number_format(expected, 1)}
-            if action.source == "discard":
-                return ngettext(
-                    "Take %(card)s: at %(v)d point it is a sure card, lower than the %(e)s "
-                    "points a card from the stock is worth on average now (count what the "
-                    "discard pile has shown).",
-                    "Take %(card)s: at %(v)d points it is a sure card, lower than the %(e)s "
-                    "points a card from the stock is worth on average now (count what the "
-                    "discard pile has shown).", values[top]) % args
-            return ngettext(
-                "Leave %(card)s (%(v)d point): a card from the stock is worth %(e)s points on "
-                "average now, and it may be much lower.",
-                "Leave %(card)s (%(v)d points): a card from the stock is worth %(e)s points on "
-                "average now, and it may be much lower.", values[top]) % args
-        held = view["held"]
-        if kind in ("swap", "discard") and held is not None:
-            args = {"card": self.card(held), "v": values[held], "e": number_format(expected, 1),
-                    "p": view["next_position"]}
-            if kind == "swap":
-                return ngettext(
-                    "Swap: %(card)s (%(v)d point) is lower than the %(e)s points an unseen card "
-                    "is worth on average, and the card you take out may be worth swapping on.",
-                    "Swap: %(card)s (%(v)d points) is lower than the %(e)s points an unseen card "
-                    "is worth on average, and the card you take out may be worth swapping on.",
-                    values[held]) % args
-            last = view["next_position"] == view["swappable"]
-            if values[held] <= expected or last:
-                return _("Stop the chain here: carrying on risks being forced to throw away a "
-                         "good card at the end of the row.")
-            return ngettext(
-                "Discard %(card)s: at %(v)d point it is worth more than a hidden card at "
-                "position %(p)d can be expected to be (%(e)s).",
-                "Discard %(card)s: at %(v)d points it is worth more than a hidden card at "
-                "position %(p)d can be expected to be (%(e)s).", values[held]) % args
-        if kind == "shield":
-            return _("Shield your lowest cards: those are the ones a thief would take.")
-        if kind == "steal":
-            return _("Steal the lowest card you can see, and give away your highest.")
-        return super().reason(view, action, names)
+    coach_reasons = coach.REASONS
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import table_parts as parts
+from games.coach_reasons import spardame as coach
 from rules.engine import cards as C
 from rules.engine import spardame as engine
 from rules.engine.bots import spardame as bots
@@ -103,60 +104,7 @@ class SpardameAdapter(GameAdapter):
         return None
 
     # ------------------------------------------------------------------ hints
-    def reason(self, view: Mapping[str, Any], action: Any, names: Sequence[str]) -> str:
-        qs = C.QUEEN_OF_SPADES
-        hand = view["hand"]
-        if action[0] == "pass":
-            cards = action[2:]
-            low_spades = [c for c in hand if c // 13 == C.SPADES and c < qs]
-            if qs in cards:
-                return _("Pass the queen of spades on: with few low spades to guard her she "
-                         "would probably cost you 13 points.")
-            if qs + 1 in cards or qs + 2 in cards:
-                return _("Pass your high spades on: when spades are led, they are the cards "
-                         "that catch the queen.")
-            if qs in hand and len(low_spades) >= 4:
-                return _("Keep the queen of spades: your low spades guard her. Pass other "
-                         "dangerous high cards.")
-            return _("Pass your most dangerous cards: high cards, above all in short suits "
-                     "you can then empty.")
-        card = action[2]
-        trick = view["trick"]
-        points = view["deal_points"]
-        takers = [i for i, p in enumerate(points) if p > 0]
-        shooter = (takers[0] if len(takers) == 1 and takers[0] != view["seat"]
-                   and points[takers[0]] * 3 >= view["points_in_play"] else None)
-        if not trick:
-            if shooter is not None:
-                return _("%(name)s has taken every point so far: lead high to win a trick and "
-                         "stop the moon attempt.") % {"name": who(names, shooter)}
-            if (card // 13 == C.SPADES and card < qs and qs not in hand
-                    and qs not in view["played"]):
-                return _("Lead a low spade: while the queen has not been played, it can "
-                         "force her out without risk to you.")
-            if card % 13 >= 9 and card // 13 != C.HEARTS:  # jack or higher
-                return _("Lead a high card while the suit is still safe: early on, every "
-                         "player still follows suit, so no points fall on the trick.")
-            return _("Lead a low card that is unlikely to win the trick.")
-        led = trick[0] // 13
-        best = max(c for c in trick if c // 13 == led)
-        if card // 13 == led:
-            if card < best:
-                return _("Duck under the winning card with the highest card that still loses "
-                         "the trick.")
-            if shooter is not None:
-                return _("%(name)s has taken every point so far: take this trick to stop the "
-                         "moon attempt.") % {"name": who(names, shooter)}
-            if len(trick) == len(names) - 1:
-                return _("You take this trick anyway and it holds no points: get rid of your "
-                         "highest card of the suit.")
-            return _("You cannot stay under the winning card: play your lowest card of the "
-                     "suit.")
-        if card == qs:
-            return _("You have no card of the suit led: shed the queen of spades now.")
-        if card // 13 == C.HEARTS:
-            return _("You have no card of the suit led: shed your highest heart.")
-        return _("You have no card of the suit led: shed a high card while you can.")
+    coach_reasons = coach.REASONS
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:
