@@ -33,7 +33,6 @@ SNAPSHOT = """() => {
     .map(i => i.name + '=' + i.value + ':' + (i.checked ? 1 : 0));
   return {title: document.title, html: copy.outerHTML, boxes: boxes.join(' ')};
 }"""
-WITHOUT_FEEDBACK = "() => document.getElementById('tutorial-feedback')?.remove()"
 
 
 def step_url(live_server, language, tutorial, n):
@@ -93,13 +92,11 @@ def play(page, move):
     page.locator(f'#tutorial-move button[value="{kind}"]').click()
 
 
-FRESH: dict[str, dict] = {}  # a fresh load of an address, taken once per test run
+FRESH: dict[str, dict] = {}  # a fresh load of an address, taken once until the progress changes
 
 
-def same_as_fresh(page, fresh, *, feedback=False):
+def same_as_fresh(page, fresh):
     settled(page)
-    if feedback:
-        page.evaluate(WITHOUT_FEEDBACK)
     mine = page.evaluate(SNAPSHOT)
     if page.url not in FRESH:
         fresh.goto(page.url)
@@ -146,9 +143,13 @@ def test_walk_matches_a_fresh_load_after_every_step(page, context, live_server, 
                 settled(page)
                 # Focus is on what the page says, not on Skip: a space here must not skip.
                 assert page.evaluate("document.activeElement.id") == "tutorial-feedback"
+                # The reason has an address of its own, whose fresh load shows the same.
+                refused = page.url
+                assert refused.startswith(step_url(live_server, language, tutorial, n) + "?fb=")
+                same_as_fresh(page, fresh)
                 page.keyboard.press(" ")
                 settled(page)
-                expect(page).to_have_url(step_url(live_server, language, tutorial, n))
+                expect(page).to_have_url(refused)
             if step.nudge is not None:
                 page.locator("#tutorial-hint-form button").click()
                 expect(page.locator("#tutorial-nudge")).to_be_visible()
@@ -157,14 +158,21 @@ def test_walk_matches_a_fresh_load_after_every_step(page, context, live_server, 
             expect(page.locator("#tutorial-hint")).to_be_visible()
             same_as_fresh(page, fresh)
             play(page, form_of(rp.scn.steps[step.at - 1].move.split()[1:]))
-            expect(page).to_have_url(step_url(live_server, language, tutorial, min(n + 1, total)))
-            expect(feedback).to_have_attribute("data-feedback", "success")
-            settled(page)
-            assert page.evaluate("document.activeElement.id") == "tutorial-feedback"
-            same_as_fresh(page, fresh, feedback=True)
+            # The progress changed (stars): what a fresh load shows changes with it.
+            FRESH.clear()
+            # The next step with the praise, at an address whose fresh load shows it too.
+            expect(page).to_have_url(step_url(live_server, language, tutorial, n + 1) + "?ok=1"
+                                     if n < total else
+                                     step_url(live_server, language, tutorial, n))
+            if n < total:
+                expect(feedback).to_have_attribute("data-feedback", "success")
+                settled(page)
+                assert page.evaluate("document.activeElement.id") == "tutorial-feedback"
+            same_as_fresh(page, fresh)
             if n == total:
                 break
-            # Back to the puzzle: a fresh one, nothing left of the hints or the move.
+            # Back to the puzzle: a fresh one, nothing left of the hints or the move, but the
+            # stars it earned.
             page.locator("#tutorial-back").click()
             expect(page).to_have_url(step_url(live_server, language, tutorial, n))
             same_as_fresh(page, fresh)
