@@ -27,6 +27,7 @@ from django.shortcuts import render
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -214,11 +215,20 @@ def languages(request: HttpRequest, path: str, query: str = "", lesson: str = ""
             for code, _name in settings.LANGUAGES]
 
 
+# The teacher's language in a sentence of the page's (a language's name is written in small
+# letters in Swedish, Finnish and Norwegian, and "in" takes different forms).
+TEACHER_PRESENTS_IN = {
+    "sv": gettext_lazy("Your teacher presents in Swedish."),
+    "fi": gettext_lazy("Your teacher presents in Finnish."),
+    "nb": gettext_lazy("Your teacher presents in Norwegian Bokmål."),
+    "en": gettext_lazy("Your teacher presents in English."),
+}
+assert set(TEACHER_PRESENTS_IN) == set(LANGUAGE_NAMES)
+
+
 def lesson_language(code: str) -> str:
-    """The name of a language in the page's language ("Finnish", "finska")."""
-    if code not in dict(settings.LANGUAGES):
-        return ""
-    return str(translation.get_language_info(code)["name_translated"])
+    """The sentence naming the teacher's language, "" for a session that did not keep it."""
+    return str(TEACHER_PRESENTS_IN.get(code, ""))
 
 
 def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
