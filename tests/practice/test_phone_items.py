@@ -73,7 +73,7 @@ def test_a_finished_deal_has_a_headline_with_its_result_and_no_undo(client, game
     page = client.get(url(record)).content.decode()
     head = page[page.index('class="practice-over"'):]
     head = head[:head.index("</section>")]
-    assert "The deal is over." in head
+    assert f"Result of deal {record.deal_number}" in head
     last = P.game_log(record, P.load(record))[-1]["lines"][-1]
     assert htmllib.escape(last) in head
     assert 'id="undo"' not in page  # nothing left to take back from a finished deal
