@@ -27,6 +27,9 @@ class LiveSession(models.Model):
     question_state = models.CharField(_("question state"), max_length=8, blank=True,
                                       default=NO_QUESTION)
     show_names = models.BooleanField(_("show names"), default=False)
+    # The language the teacher presents in (their page's): students' phones follow in their
+    # own, and are told this one and offered it.
+    language = models.CharField(_("language"), max_length=8, blank=True, default="")
     created = models.DateTimeField(_("created"), auto_now_add=True)
     expires = models.DateTimeField(_("expires"))
     ended = models.DateTimeField(_("ended"), null=True, blank=True)

@@ -215,7 +215,8 @@ def question(pres: Presentation, step: int, seat: int | None) -> Question:
 
 
 # --------------------------------------------------------------------------- changes
-def start(session: Any, kind: str, ref: str, step: int, seat: int | None) -> LiveSession:
+def start(session: Any, kind: str, ref: str, step: int, seat: int | None,
+          language: str = "") -> LiveSession:
     pres = presentation(kind, ref) if kind in KINDS else None
     if pres is None:
         raise Refusal(_("There is no such presentation to go live with."), status=404)
@@ -225,7 +226,7 @@ def start(session: Any, kind: str, ref: str, step: int, seat: int | None) -> Liv
         seat = None
     obj = LiveSession.objects.create(
         code=new_code(), teacher_key=secrets.token_urlsafe(32), kind=kind, ref=pres.ref,
-        step=step, seat=seat, expires=timezone.now() + lifetime())
+        step=step, seat=seat, expires=timezone.now() + lifetime(), language=language)
     grant_teacher(session, obj)
     return obj
 

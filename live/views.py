@@ -18,19 +18,21 @@ which holds each address to a few wrong codes a minute.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.presentation import Presentation
+from web.context_processors import LANGUAGE_NAMES
 from web.errors import Refusal
 from web.htmx import HtmxHttpRequest
 from web.once import made, once
@@ -72,7 +74,8 @@ def start(request: HttpRequest) -> HttpResponse:
         return _not_found(request, _("There is no such presentation to go live with."))
     d = form.cleaned_data
     try:
-        obj = S.start(request.session, d["kind"], d["ref"], d["step"], d["seat"])
+        obj = S.start(request.session, d["kind"], d["ref"], d["step"], d["seat"],
+                      translation.get_language() or "")
     except Refusal as exc:
         return _not_found(request, exc.message)
     return made(HttpResponseRedirect(reverse("live_projector", args=[obj.code]), status=303),
@@ -207,9 +210,38 @@ def short(request: HttpRequest, code: str = "") -> HttpResponse:
     return response
 
 
+def languages(request: HttpRequest, path: str, query: str = "", lesson: str = ""
+              ) -> list[dict[str, Any]]:
+    """The page at ``path`` in each language, for the switch on the students' pages (the
+    site's own switcher hides in the menu on a phone); ``lesson``: the teacher's language."""
+    return [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == translation.get_language(),
+             "lesson": code == lesson, "url": translate_url(path, code) + query}
+            for code, _name in settings.LANGUAGES]
+
+
+# The teacher's language in a sentence of the page's (a language's name is written in small
+# letters in Swedish, Finnish and Norwegian, and "in" takes different forms).
+TEACHER_PRESENTS_IN = {
+    "sv": gettext_lazy("Your teacher presents in Swedish."),
+    "fi": gettext_lazy("Your teacher presents in Finnish."),
+    "nb": gettext_lazy("Your teacher presents in Norwegian Bokmål."),
+    "en": gettext_lazy("Your teacher presents in English."),
+}
+assert set(TEACHER_PRESENTS_IN) == set(LANGUAGE_NAMES)
+
+
+def lesson_language(code: str) -> str:
+    """The sentence naming the teacher's language, "" for a session that did not keep it."""
+    return str(TEACHER_PRESENTS_IN.get(code, ""))
+
+
 def _join_page(request: HttpRequest, form: F.JoinForm, status: int = 200,
                error: str = "") -> HttpResponse:
-    return _answer(request, "live/join.html", {"form": form, "error": error}, status=status)
+    code = S.normalise_code(str(form["code"].value() or ""))
+    return _answer(request, "live/join.html", {
+        "form": form, "error": error,
+        "languages": languages(request, request.path, "?" + urlencode({"code": code}) if code else "")},
+        status=status)
 
 
 def _failure(request: HttpRequest) -> int:
@@ -290,6 +322,9 @@ def follow(request: HttpRequest, code: str) -> HttpResponse:
         return HttpResponseRedirect(f"{url}?code={normal}" if normal else url)
     ctx = follow_html(request, obj, student.pk)
     ctx.update({"name": student.name, "spaced": S.spaced(obj.code),
+                "languages": languages(request, request.path, lesson=obj.language),
+                "lesson_language": lesson_language(obj.language),
+                "other_language": obj.language not in ("", translation.get_language()),
                 "stream_url": reverse("live_stream", args=[obj.code, translation.get_language()]),
                 "now_url": reverse("live_now", args=[obj.code]),
                 "answer_url": reverse("live_answer", args=[obj.code])})

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -187,12 +187,17 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         puzzle = {"review_url": reverse(f"practice_{record.game}_review", args=[original.pk])
                   if original is not None and original.owner == record.owner else ""}
     bot_turn = P.is_bot_turn(record, state)
+    news_shown = NEWS_LINES if len(latest) > NEWS_LINES + 1 else len(latest)
     return {
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
         "table": table, "actions": actions, "hint": hint,
         "hint_fields": form_pairs(hint.fields) if hint else [],
-        "moves": len(record.actions), "latest": latest,
+        "moves": len(record.actions), "latest": latest[len(latest) - news_shown:],
+        "earlier": latest[:len(latest) - news_shown],
         "latest_seat": derived.seats[-1] if derived.seats else None,
+        "why": _idle_reasons(record, state, view, actions),
+        # The deal's result as its headline (the narration's last line is the result).
+        "deal_over": latest[-1] if state.over and latest else "",
         "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
         "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
         "to_move_you": state.to_move == record.human_seat,
@@ -206,6 +211,41 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         # Nothing played yet: the page deals the cards out (static/js/flip.js).
         "fresh_deal": not record.actions and record.puzzle_of_id is None,
     }
+
+
+# The news shows the latest lines since the player's last decision; the earlier ones fold
+# away (they were each shown as they happened, and the game log keeps them all), so a round
+# of bot moves never pushes the table off a phone's screen.
+NEWS_LINES = 3
+
+DEAL_OVER = gettext_lazy("The deal is over; no more moves can be made.")
+WAIT_FOR = gettext_lazy("%(name)s is to move now: wait for that move.")
+OWN_IDLE = gettext_lazy("This card takes part in none of your moves now.")
+OTHER_IDLE = gettext_lazy("%(name)s's cards take part in none of your moves.")
+TABLE_IDLE = gettext_lazy("This card on the table takes part in none of your moves now.")
+NO_KEY = gettext_lazy("No move has the key %(key)s now.")
+MOVES_NOW = gettext_lazy("Your moves now: %(moves)s.")
+HAND_NOW = gettext_lazy("Play one of the cards of your hand that are not dimmed.")
+
+
+def _idle_reasons(record: PracticeGame, state: Any, view: dict, actions: dict
+                  ) -> dict[str, str]:
+    """What a tap on a card that takes part in no legal move says, by where the card lies:
+    the player's own ("own"), another player's ("other", with %(name)s for the seat's name,
+    filled in by the page), on the table ("table"); and a number key no move button has
+    ("key", with %(key)s).  The page shows it beside the card (static/js/practice.js)."""
+    if state.over:
+        text = str(DEAL_OVER)
+        return {"own": text, "other": text, "table": text, "key": text}
+    if not actions["mine"]:
+        text = str(WAIT_FOR % {"name": record.names[state.to_move]})
+        return {"own": text, "other": text, "table": text, "key": text}
+    moves = [str(b["label"]) for b in actions["buttons"]] + \
+        [str(m["label"]).rstrip(".") for m in actions["simple"]]
+    then = str(MOVES_NOW % {"moves": "; ".join(moves)}) if moves else str(HAND_NOW)
+    own = adapter(record.game).idle_own_reason(view, record.human_seat) or str(OWN_IDLE)
+    return {"own": f"{own} {then}", "other": f"{OTHER_IDLE} {then}",
+            "table": f"{TABLE_IDLE} {then}", "key": f"{NO_KEY} {then}"}
 
 
 PACE_KEY = "practice_bot_pace"

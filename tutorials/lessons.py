@@ -186,10 +186,10 @@ DAM = (
                       "cards out of Bo's hand at once. Laid alone she would go too, but only one "
                       "card would leave his hand; any other attack keeps her with Bo.")),
         Step(4, _("Cilla beats the two of spades with the king of spades."), "D-B1"),
-        Step(5, _("Only Svarta Maja is left on the table. Cilla holds the ace of spades and two "
-                  "trumps. Finish the defence."), "D-B2", your_move=True,
-             nudge=_("Nothing beats Svarta Maja in an attack: not the ace of spades, not a "
-                     "trump.")),
+        # Taking is Cilla's only legal move here: told, not asked (a puzzle needs a choice).
+        Step(4, _("Only Svarta Maja is left on the table. Cilla holds the ace of spades and two "
+                  "trumps, but nothing beats Svarta Maja in an attack, not the ace of spades, "
+                  "not a trump: Cilla has to take her."), "D-B2"),
         Step(5, _("Cilla took a card, so the player after her, Anna, attacks next. Cilla must now "
                   "pass Svarta Maja on in an attack of her own."), "D-N1"),
     )),
@@ -282,10 +282,10 @@ DOLDA = (
              _("Draw a card, swap it along your row, and stop at the crosswise card."), (
         Step(0, _("Each player has a row of six face-down cards; the last one lies crosswise. "
                   "Nobody has looked at their row. Anna, left of the dealer, begins."), "H-S2"),
-        Step(1, _("Anna begins, and the discard pile is still empty. Start her turn."), "H-T2",
-             your_move=True,
-             nudge=_("A turn begins by taking the top card of the stock or of the discard "
-                     "pile.")),
+        # With the discard pile empty the stock is Anna's only move: told, not asked.
+        Step(1, _("A turn begins by taking the top card of the stock or of the discard pile. "
+                  "The discard pile is still empty, so Anna begins by drawing from the stock."),
+             "H-T2"),
         Step(2, _("Anna drew the queen of hearts. The lowest total wins: does this card belong "
                   "in her row?"), "H-T3", your_move=True,
              nudge=_("A queen scores 0. The first card you keep in a turn goes into the "
@@ -398,9 +398,17 @@ SPARDAME = (
                "all."), (
         Step(0, _("Each heart you take costs one point and the queen of spades 13: 26 points in "
                   "all. This deal shows the exception."), "S-C1"),
+        # The two of clubs is the only card that may lead the first trick: told, not asked.
         Step(1, _("Anna holds every club; the others hold all the diamonds, hearts and spades. "
-                  "Lead to the first trick."), "S-T1", your_move=True,
-             nudge=_("Whoever holds the two of clubs leads it to the first trick.")),
+                  "Whoever holds the two of clubs leads it to the first trick, so Anna leads "
+                  "her two of clubs."), "S-T1"),
+        Step(2, _("Bo has no club, so he may play any of his diamonds, and whatever he plays, "
+                  "the trick is not his. Which diamond should he play?"), "S-T2", your_move=True,
+             nudge=_("A trick you cannot win is the safest place for a high card that could "
+                     "win you a trick full of points later."),
+             better=_("Anna's two of clubs takes this trick whatever Bo plays, so it costs him "
+                      "nothing to get rid of his highest card, the ace of diamonds, which could "
+                      "otherwise win him a trick full of hearts later.")),
         Step(4, _("Nobody else has a club, so Anna's two wins the trick, even against three "
                   "aces."), "S-T5"),
         Step(12, _("Anna wins every trick. After three tricks she has three hearts and the queen "

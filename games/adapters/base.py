@@ -198,6 +198,12 @@ class GameAdapter(ABC):
                 continue
         return _("This card cannot take part in any move now.")
 
+    def idle_own_reason(self, view: Mapping[str, Any], seat: int) -> str:
+        """Why a card of the mover's own that no legal move uses (and that is not drawn as a
+        pick with its own reason) does nothing when tapped, if the game has more to say than
+        the page's general sentence ("" for none)."""
+        return ""
+
     def pile_tap(self, action: Any) -> str | None:
         """The place on the table a tap on which makes ``action`` (a move without a choice):
         "stock", "discard" or "next" (the mover's next place in a row); None for none."""

@@ -108,6 +108,14 @@ class DoldaAdapter(GameAdapter):
             cards = [rows[seat][n], rows[action.victim][m]]
         return tuple(c for c in cards if c is not None)
 
+    def idle_own_reason(self, view: Mapping[str, Any], seat: int) -> str:
+        """A place of the player's row that is not the next one (H-T3: swaps go left to
+        right)."""
+        if view["holder"] == seat and view["next_position"]:
+            return _("Swaps go into your row from left to right: the next place is place "
+                     "%(n)d.") % {"n": view["next_position"]}
+        return ""
+
     def form_fields(self, action: Any) -> dict[str, Any]:
         if action.kind == "draw":
             return {"move": "draw", "source": action.source}

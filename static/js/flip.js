@@ -98,7 +98,7 @@ window.DamFlip = (function () {
   // A fresh deal: every card on the table comes from the deck (the stock, else the middle of
   // the table), one at a time round the table as a dealer deals.
   function deal(root, speed) {
-    if (!root || still()) return;
+    if (!root || still()) return 0;
     var k = speed || 1;
     var deck = rectOf(root, "#pile-stock") || rectOf(root, "#game-centre") || root.getBoundingClientRect();
     var seats = root.querySelectorAll(".game-seat");
@@ -119,6 +119,7 @@ window.DamFlip = (function () {
                   { transform: "none", opacity: 1 }],
         { duration: 320 * k, delay: i * step, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
     });
+    return order.length ? (order.length - 1) * step + 320 * k : 0;  // ms until the last card lands
   }
   function origin(root, el) {
     var from = el.closest("[data-from]");

@@ -51,13 +51,93 @@
   });
 
   // ---------------------------------------------------------------- legal-move cues
-  // A dimmed card (aria-disabled) takes part in no legal move: a click only shows why.
+  // A tap on a card that takes part in no legal move says why, in a box beside the card
+  // (#why, a live region), inside the screen: a dimmed card (aria-disabled) its own reason,
+  // any other card the page's reason for where it lies (#game's data-why-own, -other with
+  // the seat's name, -table), a number key no move button has data-why-key.
+  var whyTimer = null, whyFor = null, whyScroll = 0;
+  function showWhy(text, near) {
+    var box = document.getElementById("why");
+    if (!box || !text) return;
+    box.textContent = text;
+    whyFor = near || box;
+    whyScroll = window.scrollY;
+    var vw = document.documentElement.clientWidth, vh = window.innerHeight, margin = 8;
+    var r = near ? near.getBoundingClientRect() : null;
+    var w = box.offsetWidth, h = box.offsetHeight;
+    var left = r ? r.left + r.width / 2 - w / 2 : (vw - w) / 2;
+    left = Math.max(margin, Math.min(left, vw - w - margin));
+    var top = r ? r.top - h - 6 : vh - h - margin;
+    if (r && top < margin) top = r.bottom + 6;  // no room above the card: below it
+    top = Math.max(margin, Math.min(top, vh - h - margin));
+    box.style.left = left + "px";
+    box.style.top = top + "px";
+    window.clearTimeout(whyTimer);
+    whyTimer = window.setTimeout(hideWhy, 5000);
+  }
+  function hideWhy() {
+    var box = document.getElementById("why");
+    if (box) box.textContent = "";
+    whyFor = null;
+  }
+  // Scrolling the page on (not the small scroll of bringing a card into view) puts it away.
+  window.addEventListener("scroll", function () {
+    if (whyFor && Math.abs(window.scrollY - whyScroll) > 80) hideWhy();
+  }, { passive: true });
+  function idleReason(card) {
+    var game = document.getElementById("game");
+    if (!game) return "";
+    var seat = card.closest(".game-seat");
+    if (seat && seat.matches(".game-seat--viewer")) return game.getAttribute("data-why-own");
+    if (seat) {
+      var name = seat.querySelector(".game-seat__name");
+      return (game.getAttribute("data-why-other") || "").replace("%(name)s", name ? name.textContent.trim() : "");
+    }
+    return game.getAttribute("data-why-table");
+  }
   document.addEventListener("click", function (event) {
-    var off = event.target.closest && event.target.closest(".pick--off");
-    if (!off || !document.getElementById("game")) return;
-    event.preventDefault();
-    off.classList.add("pick--why");
-    window.setTimeout(function () { off.classList.remove("pick--why"); }, 2500);
+    var game = document.getElementById("game");
+    if (!game || !event.target.closest) return;
+    var off = event.target.closest(".pick--off");
+    if (off && game.contains(off)) {
+      event.preventDefault();
+      // A mouse shows the reason on hover already (games.css); a tap or a key gets the box.
+      if (event.pointerType !== "mouse" || !window.matchMedia("(hover: hover)").matches) {
+        showWhy(off.getAttribute("data-why"), off);
+      }
+      return;
+    }
+    var card = event.target.closest(".game-table .card, .game-table .game-row__slot");
+    if (!card || !game.contains(card) || card.closest(".pick, .game-tap")) {
+      hideWhy();
+      return;
+    }
+    if (card.matches(".game-row__slot")) {
+      card = card.querySelector(".card");
+      if (!card || card.closest(".pick, .game-tap")) return;
+    }
+    showWhy(idleReason(card), card);
+  });
+  // The hover and focus reason (games.css, ::after) moved sideways to stay inside the screen.
+  function placeTip(label) {
+    if (!label || !label.matches(".pick--off")) return;
+    label.style.setProperty("--why-dx", "0px");
+    window.requestAnimationFrame(function () {
+      var tip = getComputedStyle(label, "::after");
+      var w = parseFloat(tip.width);
+      if (!w || tip.content === "none" || tip.content === "normal") return;
+      var r = label.getBoundingClientRect(), vw = document.documentElement.clientWidth, margin = 8;
+      var left = r.left + r.width / 2 - w / 2, dx = 0;
+      if (left < margin) dx = margin - left;
+      else if (left + w > vw - margin) dx = vw - margin - (left + w);
+      label.style.setProperty("--why-dx", Math.round(dx) + "px");
+    });
+  }
+  document.addEventListener("focusin", function (event) {
+    placeTip(event.target.closest && event.target.closest(".pick--off"));
+  });
+  document.addEventListener("mouseover", function (event) {
+    placeTip(event.target.closest && event.target.closest(".pick--off"));
   });
   // Dam's beat: tap your card, then the card on the table; the pair is shown before Beat.
   function cardName(input) {
@@ -268,15 +348,37 @@
     var root = document.getElementById("game");
     if (!root) return;
     if (window.DamFlip) { window.DamFlip.play(root, before, pace(root)); before = null; }
+    var asked = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (asked && asked.id === "hint-link" && showHint()) { focusWas = null; return; }
     if (!document.getElementById("move-error")) restoreFocus(root, focusWas);
     focusWas = null;
   });
+  // The hint opens where the player looks: focus moves to it (it is read out) and the page
+  // scrolls so that its reason and its move are on screen.
+  function showHint() {
+    var hint = document.getElementById("hint");
+    if (!hint) return false;
+    hint.focus({ preventScroll: true });
+    var r = hint.getBoundingClientRect(), vh = window.innerHeight;
+    if (r.top < 0 || r.bottom > vh) {
+      var reason = hint.querySelector(".practice-hint__reason") || hint;
+      // The whole panel when it fits, else from its heading down.
+      hint.scrollIntoView({ block: r.height <= vh ? "center" : "start" });
+      if (reason.getBoundingClientRect().top < 0) reason.scrollIntoView({ block: "start" });
+    }
+    return true;
+  }
   // A new deal is dealt out from the deck when its page opens.
+  // The bots' first moves then follow at the chosen pace, once the cards have landed (the
+  // step form waits for "dealt" instead of the page's load).
   document.addEventListener("DOMContentLoaded", function () {
     var root = document.getElementById("game");
-    if (root && root.getAttribute("data-fresh-deal") === "true" && window.DamFlip) {
-      window.DamFlip.deal(root, pace(root));
-    }
+    if (!root || root.getAttribute("data-fresh-deal") !== "true") return;
+    var took = window.DamFlip ? window.DamFlip.deal(root, pace(root)) || 0 : 0;
+    window.setTimeout(function () {
+      var step = root.querySelector(".practice-step");
+      if (step && window.htmx) window.htmx.trigger(step, "dealt");
+    }, took);
   });
   function pace(root) {
     var ms = parseInt(root.getAttribute("data-pace") || "700", 10);
@@ -287,21 +389,48 @@
   // ---------------------------------------------------------------- arrow keys
   // Left/right (Home/End) within a group of cards: your hand, the cards on the table; up/down
   // between the groups and the move buttons.  Radio buttons keep their own arrows.
-  var GROUPS = ".game-seat--viewer .game-hand, .game-seat--viewer .game-row, .game-pairs, .practice-buttons";
+  // The piles a tap on which makes a move (Dam med dolda kort's stock and discard pile) are a
+  // group too, above your hand.
+  var GROUPS = ".game-seat--viewer .game-hand, .game-seat--viewer .game-row, .game-pairs, .game-centre, .practice-buttons";
   function items(group) {
     return Array.prototype.filter.call(group.querySelectorAll("button, input, a[href]"), function (el) {
       return !el.disabled && el.offsetParent !== null && el.type !== "hidden";
     });
   }
+  function groupsInOrder() {
+    var groups = Array.prototype.filter.call(document.querySelectorAll("#game .game-pairs, #game .game-centre, #game .game-seat--viewer .game-hand, #game .game-seat--viewer .game-row, #game .practice-buttons"),
+      function (g) { return items(g).length && !(g.matches(".game-centre") && g.querySelector(".game-pairs")); });
+    return [].concat(groups.filter(function (g) { return g.matches(".game-pairs, .game-centre"); }),
+      groups.filter(function (g) { return g.matches(".game-hand, .game-row"); }),
+      groups.filter(function (g) { return g.matches(".practice-buttons"); }));
+  }
+  // Where the arrows start from the table itself (the skip link) or from a hand with nothing
+  // to pick in it (T while the piles are your move): your first usable card, else the first
+  // place you can tap, else the move buttons.
+  function firstItem(root) {
+    var order = groupsInOrder();
+    var hand = order.filter(function (g) { return g.matches(".game-hand, .game-row"); })[0];
+    var group = hand || order[0];
+    return usable(root) || (group ? (group.querySelector("input:checked") || items(group)[0]) : null);
+  }
   document.addEventListener("keydown", function (event) {
     if (modified(event) || !document.getElementById("game")) return;
     var el = event.target;
     if (!el.closest || el.closest("textarea, select, [contenteditable]") || el.type === "text") return;
-    var group = el.closest(GROUPS);
-    if (!group || !group.closest("#game")) return;
     var key = event.key;
+    var ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+    if (ARROWS.indexOf(key) < 0) return;
+    var root = document.getElementById("game");
+    var group = el.closest(GROUPS);
+    if (el.id === "card-table" || (group && el === group && !items(group).length)) {
+      var start = firstItem(root);
+      if (start) { event.preventDefault(); start.focus(); }
+      return;
+    }
+    if (!group || !group.closest("#game")) return;
     if (el.type === "radio" && (key === "ArrowLeft" || key === "ArrowRight")) return;
     var list = items(group), i = list.indexOf(el);
+    if (el === group) { event.preventDefault(); list[0].focus(); return; }
     if (i < 0) return;
     var next = null;
     if (key === "ArrowRight") next = list[Math.min(i + 1, list.length - 1)];
@@ -309,11 +438,7 @@
     else if (key === "Home") next = list[0];
     else if (key === "End") next = list[list.length - 1];
     else if (key === "ArrowDown" || key === "ArrowUp") {
-      var groups = Array.prototype.filter.call(document.querySelectorAll("#game .game-pairs, #game .game-seat--viewer .game-hand, #game .game-seat--viewer .game-row, #game .practice-buttons"),
-        function (g) { return items(g).length; });
-      var order = [].concat(groups.filter(function (g) { return g.matches(".game-pairs"); }),
-        groups.filter(function (g) { return g.matches(".game-hand, .game-row"); }),
-        groups.filter(function (g) { return g.matches(".practice-buttons"); }));
+      var order = groupsInOrder();
       var gi = order.indexOf(group);
       var other = order[key === "ArrowDown" ? gi + 1 : gi - 1];
       if (other) {
@@ -338,10 +463,23 @@
     else if (k === "u") target = document.getElementById("undo");
     else if (k === "n") target = document.getElementById("bot-step");
     else if (k === "t") {
+      // The first card you can use (the arrow keys then move between the cards), else the
+      // hand, else the table itself.
       var table = document.getElementById("card-table");
-      if (table) { event.preventDefault(); table.focus(); table.scrollIntoView({ block: "start" }); }
+      if (!table) return;
+      event.preventDefault();
+      var first = firstItem(document.getElementById("game"));
+      (first || table).focus({ preventScroll: true });
+      table.scrollIntoView({ block: "start" });
       return;
-    } else if (k >= "1" && k <= "9") target = document.querySelector('#game [data-shortcut="' + k + '"]');
+    } else if (k >= "1" && k <= "9") {
+      target = document.querySelector('#game [data-shortcut="' + k + '"]');
+      if (!target) {
+        var g = document.getElementById("game");
+        showWhy((g.getAttribute("data-why-key") || "").replace("%(key)s", k), null);
+        return;
+      }
+    }
     if (target) { event.preventDefault(); target.click(); }
   });
   window.damPractice = { inControl: inControl, modified: modified };

@@ -271,3 +271,45 @@ def test_a_control_click_builds_the_presentation_once(teacher, monkeypatch, acti
     r = teacher.post(url("live_control", args=[code]), action, **headers)
     assert r.status_code in (200, 303)
     assert len(built) == 1
+
+# ------------------------------------------------------------------ the lesson's language
+def test_the_short_link_keeps_the_phones_language_and_offers_the_others(teacher, student):
+    """Issue #38 item 10: an en-US phone in a Finnish class gets the join page in English,
+    with a visible switch to each language that keeps the code."""
+    with translation.override("fi"):
+        r = teacher.post(reverse("live_start"), {"kind": "tutorial", "ref": "dam/aino-eero-maija",
+                                                 "step": 3})
+    code = r["Location"].rstrip("/").split("/")[-2]
+    assert LiveSession.objects.get(code=code).language == "fi"
+    r = student.get(f"/j/{code.lower()}/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert r["Location"] == url("live_join", "en") + f"?code={code}"
+    html = student.get(r["Location"]).content.decode()
+    switch = html[html.index('class="live-languages"'):]
+    switch = switch[:switch.index("</nav>")]
+    for language in ("sv", "fi", "nb", "en"):
+        assert f'href="{url("live_join", language)}?code={code}"' in switch
+    assert 'hreflang="en" lang="en" aria-current="true"' in switch
+    # The join page names no teacher's language: it does not tell a live code from another.
+    assert "presents in" not in html
+    wrong = student.get(url("live_join") + "?code=ZZZZZZ").content.decode()
+    assert wrong.count("live-languages__lesson") == html.count("live-languages__lesson") == 0
+
+
+def test_a_student_following_in_another_language_is_told_the_teachers(teacher, student):
+    with translation.override("fi"):
+        r = teacher.post(reverse("live_start"), {"kind": "tutorial", "ref": "dam/aino-eero-maija",
+                                                 "step": 3})
+    code = r["Location"].rstrip("/").split("/")[-2]
+    join(student, code, "en")
+    html = student.get(url("live_follow", args=[code])).content.decode()
+    assert "Your teacher presents in Finnish." in html
+    assert "switch the language to see them on your phone" in html
+    assert (f'<a href="{url("live_follow", "fi", args=[code])}" hreflang="fi" lang="fi" '
+            'class="live-languages__lesson">Suomi</a>') in html
+    # In the teacher's own language there is nothing to switch to.
+    same = student.get(url("live_follow", "fi", args=[code])).content.decode()
+    assert "live-languages__lesson" in same
+    with translation.override("fi"):
+        assert translation.gettext("The buttons your teacher names are the ones on the "
+                                   "projector: switch the language to see them on your "
+                                   "phone.") not in same

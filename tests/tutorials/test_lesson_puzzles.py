@@ -108,3 +108,23 @@ def test_nudges_are_in_the_narration_catalogue_list():
 def test_every_tutorial_has_its_your_move_steps_checked():
     assert len(YOUR_MOVES) >= 20
     assert {t.game for t, _n, _s in YOUR_MOVES} == set(lessons.BY_GAME)
+
+
+@pytest.mark.parametrize(("tutorial", "n", "step"), YOUR_MOVES, ids=IDS)
+def test_a_your_move_step_offers_a_real_choice(tutorial, n, step):
+    """Issue #38 item 9: stars for a move that was the only one possible mean nothing, so a
+    step with one legal move is told (a narrated step), never asked.  The lessons are the
+    same data in every language (only their words are translated), so this covers each
+    lesson of each language."""
+    assert other_legal_moves(tutorial, step), "only one legal move: make it a narrated step"
+
+
+def test_every_lesson_of_every_language_is_checked_for_a_real_choice():
+    """The property above runs over every "your move" step there is: the lessons the pages
+    list in each language are exactly lessons.TUTORIALS."""
+    for language in ("sv", "fi", "nb", "en"):
+        with translation.override(language):
+            listed = {(t.game, t.slug) for game in lessons.BY_GAME.values() for t in game}
+        assert listed == set(lessons.TUTORIALS)
+    assert len(YOUR_MOVES) == sum(s.your_move for t in lessons.TUTORIALS.values()
+                                  for s in t.steps) > 0

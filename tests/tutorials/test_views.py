@@ -258,13 +258,22 @@ def test_double_submit_of_the_lesson_move_changes_nothing(client):
 
 
 def test_dolda_your_move_buttons(client):
-    html = client.get(step_url("dolda", "draw-and-swap", 2)).content.decode()
-    assert 'value="draw_stock"' in html
-    assert 'value="draw_discard"' not in html  # the discard pile is still empty
-    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_discard"})
+    # Anna holds the queen of hearts she drew: swap it in or discard it, nothing else.
+    html = client.get(step_url("dolda", "draw-and-swap", 3)).content.decode()
+    assert 'value="swap"' in html and 'value="discard"' in html
+    assert 'value="draw_stock"' not in html and 'value="draw_discard"' not in html
+    response = client.post(move_url("dolda", "draw-and-swap", 3), {"action": "draw_stock"})
     assert response.status_code == 400
-    response = client.post(move_url("dolda", "draw-and-swap", 2), {"action": "draw_stock"})
+    response = client.post(move_url("dolda", "draw-and-swap", 3), {"action": "swap"})
     assert response.status_code == 303
+
+
+def test_a_step_with_one_possible_move_is_told_not_asked(client):
+    """Issue #38 item 9: the draw from the stock, the only way to begin with the discard pile
+    empty, is narrated: no move buttons, no stars to earn."""
+    html = client.get(step_url("dolda", "draw-and-swap", 2)).content.decode()
+    assert 'id="tutorial-move"' not in html and 'value="draw_stock"' not in html
+    assert "drawing from the stock" in html
 
 
 def test_spardame_pass_needs_three_cards(client):
