@@ -225,7 +225,7 @@ def test_hint_leads_with_a_reason_in_words_then_the_move(client, game):
     assert section.index("practice-hint__reason") < section.index("practice-hint__move")
     reason = re.search(r'practice-hint__reason">([^<]+)<', section).group(1)
     assert len(reason.split()) >= 5
-    assert "simulated" not in section  # 16 playouts: no figure
+    assert "practice-hint__figure" not in section  # 16 playouts: no figure
 
 
 @pytest.mark.django_db(transaction=True)
