@@ -75,4 +75,4 @@ def site(request: HttpRequest) -> dict[str, Any]:
     if best is not None:
         best["current"] = True
     return {**address_links(request, path), "page_next": request.get_full_path(),
-            "nav_items": nav, "deck": pagecache.Deck(request)}
+            "nav_items": nav, "deck_choice": pagecache.Deck(request)}

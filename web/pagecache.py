@@ -59,7 +59,7 @@ def hole(name: str) -> str:
 HOLE_CONTEXT: dict[str, Any] = {
     "csrf_token": hole("csrf"),
     "page_next": hole("next"),
-    "deck": SimpleNamespace(body_class=hole("deck_class"), value=hole("deck_value"),
+    "deck_choice": SimpleNamespace(body_class=hole("deck_class"), value=hole("deck_value"),
                             label=hole("deck_label")),
     "csp_nonce": None,  # no nonce in a kept page: the policy uses none (render_kept checks)
 }

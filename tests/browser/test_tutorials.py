@@ -102,13 +102,16 @@ def test_your_move_after_an_illegal_and_a_different_move(page, live_server, lang
     page.locator('button[name="action"][value="take"]').click()
     expect(feedback).to_have_attribute("data-feedback", "different")
     settled(page)
-    at_step(page, live_server, language, 3)
+    # Still step 3, at the address of its reason (a fresh load of it shows the same).
+    expect(page).to_have_url(re.compile(re.escape(step_url(live_server, language, 3)) + r"\?fb=different"))
+    expect(page.locator("#tutorial-progressbar")).to_have_attribute("value", "3")
     # The lesson's move.
     if not page.locator('input[name="card"][value="8C"]').is_checked():
         pick(page, "8C")
     pick(page, "5C", name="target")
     page.locator('button[name="action"][value="beat"]').click()
-    at_step(page, live_server, language, 4)
+    expect(page).to_have_url(step_url(live_server, language, 4) + "?ok=1")
+    expect(page.locator("#tutorial-progressbar")).to_have_attribute("value", "4")
     expect(feedback).to_have_attribute("data-feedback", "success")
     assert still_same_document(page)
 

@@ -714,3 +714,14 @@ def test_a_practice_game_presented_twice_by_one_form_is_saved_once(client):
     second = client.post(reverse("scenarios_from_practice"), data)
     assert first.status_code == second.status_code == 303
     assert TeacherScenario.objects.count() == 1
+
+
+def test_the_editors_card_deck_leaves_the_layouts_deck_button_its_label(client):
+    """The editor's context has a deck of cards; the footer's four-colour deck button is the
+    layout's own (``deck_choice``) and keeps its words."""
+    obj = create(client)
+    with translation.override("en"):
+        html = client.get(reverse("scenario_edit", args=[obj.code])).content.decode()
+    button = re.search(r'<form[^>]*class="deck-form"[^>]*>.*?<button type="submit">([^<]*)</button>',
+                       html, re.S)
+    assert button and button.group(1).strip()
