@@ -19,7 +19,8 @@ MY_TURN_OR_OVER = """() => {
 @pytest.fixture(autouse=True)
 def fast_bots(settings, monkeypatch):
     settings.PRACTICE_BOT_DELAY_MS = 30
-    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 24)
+    monkeypatch.setattr("practice.service.ANALYSIS_PLAYOUTS", {"dam": 24, "dolda": 24,
+                                                               "spardame": 24})
 
 
 def new_game(page, live_server, game: str, players: int, language: str = "en", **extra):
@@ -149,11 +150,10 @@ def test_game_page_has_no_axe_violations_and_fits_375_px(page, live_server, lang
 
 
 def test_review_after_a_deal_polls_to_its_end_and_opens_a_puzzle(page, live_server, monkeypatch):
-    monkeypatch.setattr("practice.service.REVIEW_PLAYOUTS", {"dam": 16, "dolda": 8,
-                                                             "spardame": 16})
-    monkeypatch.setattr("practice.service.REVIEW_STEP_SECONDS", 0.0)  # poll per decision
-    monkeypatch.setattr("practice.service.REVIEW_MIN_COST", {"dam": 0.0, "dolda": 0.0,
-                                                             "spardame": 0.0})
+    monkeypatch.setattr("practice.service.ANALYSIS_PLAYOUTS", {"dam": 64, "dolda": 32,
+                                                               "spardame": 64})
+    monkeypatch.setattr("practice.service.MISTAKE_FLOOR", {"dam": 0.0, "dolda": 0.0,
+                                                           "spardame": 0.0})
     new_game(page, live_server, "dam", 2)
     play_to_the_end(page)
     page.locator("#review-link").click()
