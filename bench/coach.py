@@ -8,7 +8,8 @@ and Dam med dolda kort, four in Spardame) and the player's seat following every 
 reviews each deal as the review task does (``review_step``, then the page's
 ``review_costliest``).  Measured, as CPU time of the process: each hint's analysis at a
 decision with more than one legal move (what the worker spends on it), and each deal's whole
-review (after the hints, whose analyses it reuses).  ``followed_hint_flagged`` counts
+review (after the hints, whose analyses it reuses); and the requests' own CPU: the game page
+with a stored hint, and the finished review's page (``*_request_cpu_ms``).  ``followed_hint_flagged`` counts
 reviewed decisions where the player played the hint and the review called it a mistake (the
 goal is 0).  ``agreement`` is the share of ``--positions`` positions where the coach's move
 equals that of a reference run with 8 x 800 playouts (bench/coach_agreement.py, which caches
@@ -40,6 +41,9 @@ def setup(workdir: str) -> None:
     from django.core.management import call_command
 
     django.setup()
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()  # the test client's host, for the requests measured
     call_command("migrate", verbosity=0)
 
 
@@ -48,7 +52,25 @@ def p95(values: list[float]) -> float:
     return values[min(len(values) - 1, int(len(values) * 0.95))] if values else 0.0
 
 
-def play(game: str, deal: int, seed: int, hint_ms: list[float]) -> tuple[object, set[int]]:
+def client_for(owner: str):
+    from django.test import Client
+
+    client = Client()
+    session = client.session
+    session["practice_owner"] = owner
+    session.save()
+    return client
+
+
+def page_cpu_ms(client, path: str) -> float:
+    c = time.thread_time()
+    response = client.get(path)
+    assert response.status_code == 200, response.status_code
+    return (time.thread_time() - c) * 1000
+
+
+def play(game: str, deal: int, seed: int, hint_ms: list[float], request_ms: list[float]
+         ) -> tuple[object, set[int]]:
     """One deal with the player following every hint; the record and the followed indices."""
     import random
 
@@ -60,6 +82,10 @@ def play(game: str, deal: int, seed: int, hint_ms: list[float]) -> tuple[object,
     record = P.create_game("bench", game, {}, PLAYERS[game], "strong", "Me", "en")
     module = adapter(game).engine
     followed: set[int] = set()
+    client = client_for("bench")
+    from django.urls import reverse
+
+    page = reverse(f"practice_{game}_play", args=[record.pk]) + "?hint=1"
     while True:
         derived = P.load(record)
         state = derived.state
@@ -74,6 +100,7 @@ def play(game: str, deal: int, seed: int, hint_ms: list[float]) -> tuple[object,
         if choice:
             hint_ms.append((time.thread_time() - c) * 1000)
             followed.add(len(record.actions))
+            request_ms.append(page_cpu_ms(client, page))  # the hint's page, once stored
         assert hint is not None
         P.human_move(record, record.version, module.format_action(hint.action).split())
 
@@ -88,15 +115,20 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
         setup(workdir)
+        from django.urls import reverse
+
         from practice import service as P
 
         hint_ms: list[float] = []
+        request_ms: list[float] = []
+        review_request_ms: list[float] = []
         review_s: list[float] = []
         flagged = 0
         decisions = 0
         listed = 0
         for deal in range(args.deals):
-            record, followed = play(args.game, deal, args.seed, hint_ms)
+            record, followed = play(args.game, deal, args.seed, hint_ms, request_ms)
+            review_page = reverse(f"practice_{args.game}_review", args=[record.pk])
             c = time.thread_time()
             progress = P.review_step(record)
             costliest = P.review_costliest(record, progress)
@@ -104,6 +136,7 @@ def main() -> None:
             decisions += len(progress["items"])
             listed += len(costliest)
             flagged += sum(1 for i in progress["items"] if i["index"] in followed and i["flagged"])
+            review_request_ms.append(page_cpu_ms(client_for("bench"), review_page))
     agreement = float("nan")
     if args.positions > 0:
         import coach_agreement as A
@@ -115,6 +148,8 @@ def main() -> None:
     print(f"reviewed_decisions={decisions}")
     print(f"listed_mistakes={listed}")
     print(f"hint_cpu_ms_max={max(hint_ms, default=0.0):.0f}")
+    print(f"hint_page_request_cpu_ms_p95={p95(request_ms):.0f}")
+    print(f"review_page_request_cpu_ms_max={max(review_request_ms, default=0.0):.0f}")
     print(f"positions={args.positions}")
     print(f"followed_hint_flagged={flagged} hint_cpu_ms_p95={p95(hint_ms):.0f} "
           f"review_cpu_s_p95={p95(review_s):.2f} agreement={agreement:.3f}", flush=True)
