@@ -1,5 +1,5 @@
-# Two commands: `make run` serves the site, `make test` runs the whole suite (after `make lint`:
-# ruff over the repository and mypy over every app, strict on the engine and games/).
+# Two commands: `make run` serves the site (and runs the coach's task worker next to it), `make
+# test` runs the whole suite (after `make lint`: ruff over the repository and mypy over every app, strict on the engine and games/).
 # Both start with `make setup`, which is idempotent and quick when nothing changed.  It plays
 # no deals: the variant pages' statistics ship in rules/content/statistics.json, which
 # load_content puts into the database (regenerate the file with `manage.py simulate --write`).
@@ -35,7 +35,11 @@ migrate: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput -v 0
 	$(BIN)/python manage.py load_content
 
+# The coach's hints and reviews run as tasks: a worker (django-tasks-db's db_worker) runs next
+# to runserver, and stops with it.
 run: setup
+	$(BIN)/python manage.py db_worker --interval 0.2 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Needs only the installed tools, not the database that `make setup` fills.

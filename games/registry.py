@@ -1,6 +1,7 @@
 """The one list of the games the site offers, with what the pages need to know of each that is
 data rather than behaviour: its title, its address, its rule sets' names, the number of
-players its statistics are simulated for and the review's work per decision.  URLs, model
+players its statistics are simulated for, the coach's work per decision and its floor for a
+mistake.  URLs, model
 choices, menus, lessons, simulations and templates loop over ``GAMES``; behaviour (tables,
 moves, narration, hints) is the game's adapter (``games.adapters``); the rules are the engine's.
 
@@ -39,10 +40,15 @@ class Game:
     card_names: Mapping[int, Promise] = field(default_factory=dict)
     # The table size the variant pages' statistics are simulated for.
     simulated_players: int = 4
-    # Playouts per reviewed decision (the played move never drops out of the comparison).
-    review_playouts: int = 400
-    # A decision costing less than this (in the game's unit: its bot module's value) is not listed.
-    review_min_cost: float = 0.5
+    # The coach's one analysis of a decision (a hint, and the review of that decision): at most
+    # this many playouts (rules/engine/bots/coach.py stops earlier once one move is clearly
+    # ahead), sized so that a hint's 95th percentile stays under 150 ms of CPU
+    # (bench/coach.py prints it).
+    analysis_playouts: int = 176
+    # A move is called a mistake only when the better move's advantage exceeds this (in the
+    # game's unit: its bot module's value) and its 95% interval excludes zero; the analysis
+    # also stops when every move left is within it of the best.
+    mistake_floor: float = 0.5
 
 
 DAM = Game(
@@ -57,7 +63,8 @@ DAM = Game(
     card_names={cards.QUEEN_OF_SPADES: pgettext_lazy("card in the game Dam",
                                                      "queen of spades (Svarta Maja)")},
     # Dam's unit is the chance of losing the deal: 2 percentage points.
-    review_min_cost=0.02,
+    mistake_floor=0.02,
+    analysis_playouts=144,
 )
 DOLDA = Game(
     "dolda", _("Dam med dolda kort"), _("dam-with-hidden-cards/"), _("Hidden cards"),
@@ -69,7 +76,9 @@ DOLDA = Game(
         "avancerad-max-5": pgettext_lazy("rule set",
                                          "Advanced game, special cards at most 5 points"),
     },
-    review_playouts=200,
+    # A playout costs about twice a Dam one (the policy weighs the whole row at every move),
+    # and most choices are two-way: fewer playouts agreed with the reference as often.
+    analysis_playouts=96,
 )
 SPARDAME = Game(
     "spardame", _("Spardame"), "spardame/", _("Spardame"),

@@ -65,3 +65,29 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.id} ({len(self.actions)})"
+
+
+class Analysis(models.Model):
+    """The coach's one analysis of one decision of a practice game (service.analysis): the
+    hint shows its best move and the review judges the played move by it.  Known by the game
+    record, the decision's index (the moves before it) and a digest of those moves, so an undo
+    that leads to the same position finds it again and one that changes it does not."""
+
+    record = models.ForeignKey(PracticeGame, verbose_name=_("practice game"),
+                               on_delete=models.CASCADE, related_name="analyses")
+    index = models.PositiveIntegerField(_("move index"))
+    digest = models.CharField(_("position digest"), max_length=64)
+    # Every candidate, best first: {"action", "mean", "playouts", "behind", "se"}; and, when
+    # the review needed it, the played move raced against the best ("compared").
+    ranked = models.JSONField(_("estimates"), default=list)
+    compared = models.JSONField(_("played move compared"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
+        constraints = [models.UniqueConstraint(fields=["record", "index", "digest"],
+                                               name="practice_one_analysis_per_decision")]
+
+    def __str__(self) -> str:
+        return f"{self.record_id} #{self.index}"

@@ -12,9 +12,9 @@ replays an export.
 from __future__ import annotations
 
 import hashlib
-import random
+import json
+import math
 import secrets
-import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,19 +24,20 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from games import registry
 from games import replay as stored
 from games.adapters import ADAPTERS, adapter
 from games.adapters.base import winners_text
 from games.reasons import reason_text
 from games.registry import GAMES
 from rules.engine import scenario as scn
-from rules.engine.bots import strong
+from rules.engine.bots import coach, strong
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.match import Standing
 from rules.engine.options import build_options
 from web.errors import Refusal
 
-from .models import PracticeGame
+from .models import Analysis, PracticeGame
 
 OWNER_KEY = "practice_owner"
 CACHE_SECONDS = 60 * 60
@@ -342,9 +343,35 @@ def undo(record: PracticeGame, version: Any) -> None:
     record.actions, record.version, record.result = actions, v + 1, None
 
 
-# --------------------------------------------------------------------------- hints
-# A hint's figure is shown only when both moves it compares rest on this many playouts.
-FIGURE_MIN_PLAYOUTS = 200
+# --------------------------------------------------------------------------- the coach
+# One analysis per decision (rules/engine/bots/coach.py): the hint shows its best move and the
+# review judges the played move by the same analysis, stored in the database (``Analysis``)
+# under the record, the decision's index and a digest of the moves before it.  Its seed comes
+# from the record's bot seed and the index, so it is the same whoever computes it first.  The
+# work runs as tasks (practice/tasks.py): a request only reads what is stored, or enqueues.
+
+# Bump when the analysis changes (its algorithm or the games' numbers): stored ones then no
+# longer match.
+ANALYSIS_REVISION = 1
+# A hint's figure is shown only when both moves it compares rest on this many playouts (the
+# analysis stops early when one move is clearly ahead, so the figure then rests on fewer).
+FIGURE_MIN_PLAYOUTS = 64
+# How long an enqueued hint or review keeps others from enqueueing the same work again: longer
+# than a review takes, so that only a worker that died delays it (then it is enqueued anew).
+TASK_CLAIM_SECONDS = 120
+NOT_OVER = gettext_lazy("You can review the deal once it is over.")
+# The games' numbers (games/registry.py), here so that tests can make the work small.
+ANALYSIS_PLAYOUTS = {g.key: g.analysis_playouts for g in GAMES}
+MISTAKE_FLOOR = {g.key: g.mistake_floor for g in GAMES}
+
+
+def _playouts(game: str) -> int:
+    return ANALYSIS_PLAYOUTS.get(game) or registry.get(game).analysis_playouts
+
+
+def _floor(game: str) -> float:
+    found = MISTAKE_FLOOR.get(game)
+    return registry.get(game).mistake_floor if found is None else found
 
 
 @dataclass
@@ -356,21 +383,97 @@ class Hint:
     fields: dict[str, Any]
 
 
-def hint(record: PracticeGame, derived: Derived) -> Hint | None:
-    """The strong bot's move for the player, a reason in words (the tactic, from the player's
-    view), and a figure only when it rests on enough simulated play."""
+def _digest(record: PracticeGame, index: int) -> str:
+    """What the analysis of decision ``index`` depends on: the deal, the seeds, the seat and
+    every move before it."""
+    key = [ANALYSIS_REVISION, record.game, record.rules, record.names, record.dealer, record.seed,
+           record.deal, record.bot_seed, record.human_seat, record.actions[:index],
+           _playouts(record.game), _floor(record.game)]
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+
+
+def _analysis_seed(record: PracticeGame, index: int) -> int:
+    return (record.bot_seed * 7919 + index) & 0x7FFFFFFFFFFF
+
+
+def _estimates_json(module: Any, ranked: list[strong.Estimate]) -> list[dict[str, Any]]:
+    return [{"action": module.format_action(e.action),
+             "mean": e.mean if math.isfinite(e.mean) else None, "playouts": e.playouts,
+             "behind": e.behind, "se": e.behind_se} for e in ranked]
+
+
+def stored_analysis(record: PracticeGame, index: int) -> Analysis | None:
+    return Analysis.objects.filter(record=record, index=index,
+                                   digest=_digest(record, index)).first()
+
+
+def analysis(record: PracticeGame, state: Any, index: int) -> Analysis:
+    """The analysis of the player's decision ``index`` (``state`` is the position before it):
+    the stored one, or computed now and stored."""
+    found = stored_analysis(record, index)
+    if found is not None:
+        return found
+    ranked = coach.analyse(state, record.human_seat, _analysis_seed(record, index),
+                           _playouts(record.game), _floor(record.game))
+    module = adapter(record.game).engine
+    try:
+        with transaction.atomic():
+            return Analysis.objects.create(record=record, index=index,
+                                           digest=_digest(record, index),
+                                           ranked=_estimates_json(module, ranked))
+    except IntegrityError:  # another worker stored the same analysis meanwhile
+        found = stored_analysis(record, index)
+        assert found is not None
+        return found
+
+
+def _ranked(record: PracticeGame, state: Any, items: list[dict[str, Any]]
+            ) -> list[strong.Estimate]:
+    module = adapter(record.game).engine
+    return [strong.Estimate(module.parse_action(state, record.human_seat, e["action"].split()),
+                            math.inf if e["mean"] is None else e["mean"], e["playouts"],
+                            e["behind"], e["se"]) for e in items]
+
+
+def hint(record: PracticeGame, derived: Derived, compute: bool = True) -> Hint | None:
+    """The coach's move for the player, a reason in words (the tactic, from the player's view),
+    and a figure only when it rests on enough simulated play.  ``compute=False`` (a request)
+    only reads a stored analysis: None while there is none."""
     state = derived.state
     seat = record.human_seat
     if state.over or state.to_move != seat:
         return None
-    rng = random.Random(record.bot_seed + len(record.actions))
-    ranked = strong.evaluate(state, seat, rng, strong.HINT_PLAYOUTS)
+    index = len(record.actions)
+    found = analysis(record, state, index) if compute else stored_analysis(record, index)
+    if found is None:
+        return None
+    ranked = _ranked(record, state, found.ranked)
     action = ranked[0].action
     game = adapter(record.game)
     return Hint(action, game.describe(action, record.names),
                 game.reason(state.view(seat), action, record.names),
                 game.hint_figure(ranked, FIGURE_MIN_PLAYOUTS, record.names),
                 game.form_fields(action))
+
+
+def _claim(kind: str, record: PracticeGame) -> bool:
+    """Whether this request is the one to enqueue ``kind`` for the record as it stands."""
+    return cache.add(f"practice-task:{kind}:{record.pk}:{record.version}", 1,
+                     TASK_CLAIM_SECONDS)
+
+
+def request_hint(record: PracticeGame) -> None:
+    """Enqueue the analysis behind the hint, once (practice/tasks.py)."""
+    from . import tasks
+    if _claim("hint", record):
+        tasks.analyse_decision.enqueue(str(record.pk), record.version)
+
+
+def request_review(record: PracticeGame) -> None:
+    """Enqueue the review of a finished deal, once (practice/tasks.py)."""
+    from . import tasks
+    if _claim("review", record):
+        tasks.review_deal.enqueue(str(record.pk), record.version)
 
 
 def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
@@ -386,17 +489,9 @@ def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- review
-# Playouts per reviewed decision, by game (games/registry.py).
-REVIEW_PLAYOUTS = {g.key: g.review_playouts for g in GAMES}
-# How much of the review one request computes before it answers with the progress (only the
-# chunking depends on the clock: every decision's figures come from its own seed).
-REVIEW_STEP_SECONDS = 1.5
-# Decisions costing less than this (in the game's unit: its bot module's value) are not listed.
-REVIEW_MIN_COST = {g.key: g.review_min_cost for g in GAMES}
-# How long one request may hold a deal's review (it lets go when it answers): longer than the
-# slowest decision's analysis, so that a worker that died holding it delays the review only.
+# How long one worker may hold a deal's review (it lets go when it is done): longer than a
+# review takes, so that a worker that died holding it delays the review only.
 REVIEW_LOCK_SECONDS = 120
-NOT_OVER = gettext_lazy("You can review the deal once it is over.")
 
 
 def _frames(record: PracticeGame) -> list[stored.Frame]:
@@ -415,83 +510,94 @@ def _decisions(record: PracticeGame, frames: list[stored.Frame]) -> list[int]:
             and len(frames[i].state.legal_actions()) > 1]
 
 
-def _review_one(record: PracticeGame, frames: list[stored.Frame], index: int) -> dict[str, Any]:
+def _review_one(record: PracticeGame, frames: list[stored.Frame], index: int
+                ) -> dict[str, Any]:
+    """The review of decision ``index`` from its analysis (the hint's, when one was asked):
+    the played move's paired difference to the best; when the analysis never tried the played
+    move, the two raced alone (stored with the analysis)."""
     module = adapter(record.game).engine
     state = frames[index].state
     seat = record.human_seat
-    words = record.actions[index].split()[1:]
-    played = module.parse_action(state, seat, words)
-    rng = random.Random((record.bot_seed * 7919 + index) & 0x7FFFFFFFFFFF)
-    ranked = strong.evaluate(state, seat, rng, REVIEW_PLAYOUTS[record.game], keep=played)
-    best = ranked[0]
-    mine = next(e for e in ranked if e.action == played)
-    return {"index": index, "cost": max(mine.behind, 0.0), "se": mine.behind_se,
-            "playouts": min(mine.playouts, best.playouts),
-            "best": module.format_action(best.action)}
+    played_text = module.format_action(
+        module.parse_action(state, seat, record.actions[index].split()[1:]))
+    found = analysis(record, state, index)
+    items = found.ranked
+    mine = next((e for e in items if e["action"] == played_text), None)
+    if mine is None:
+        if found.compared is None:
+            best = module.parse_action(state, seat, items[0]["action"].split())
+            played = module.parse_action(state, seat, played_text.split())
+            compared = coach.compare(state, seat, _analysis_seed(record, index) ^ 0x5EED, best,
+                                     played, _playouts(record.game))
+            found.compared = _estimates_json(module, compared)
+            found.save(update_fields=["compared"])
+        items = found.compared
+        mine = next(e for e in items if e["action"] == played_text)
+    first = items[0]
+    cost = max(mine["behind"], 0.0)
+    return {"index": index, "cost": cost, "se": mine["se"],
+            "playouts": min(mine["playouts"], first["playouts"]), "best": first["action"],
+            "flagged": coach.is_mistake(cost, mine["se"], _floor(record.game))}
 
 
-def review_step(record: PracticeGame, seconds: float | None = None) -> dict[str, Any]:
-    """Analyse the next decisions of a finished deal and store them; the review so far.
+def _review_of(record: PracticeGame) -> dict[str, Any] | None:
+    review = record.review
+    if review and review.get("version") == record.version and review.get("done"):
+        return review
+    return None
 
-    Each request does a few seconds' work and saves it (a conditional update on the record's
-    version, so an undo since makes it start again); the page polls until ``done``.  One
-    request at a time analyses a deal (a lock in the cache, shared by the app servers): a poll
-    that comes meanwhile (a second tab, a poll sent again) answers with the progress stored so
-    far rather than analyse the same decisions again."""
+
+def review_progress(record: PracticeGame) -> dict[str, Any]:
+    """How far the review of a finished deal is, from what is stored (no analysis here): the
+    decisions analysed so far and, once the review is done, its items."""
     if record.result is None:
         raise Refusal(str(NOT_OVER), status=409)
+    review = _review_of(record)
+    if review is not None:
+        n = len(review["items"])
+        return {"done": True, "analysed": n, "total": n, "items": review["items"]}
     frames = _frames(record)
     todo = _decisions(record, frames)
+    digests = {_digest(record, i) for i in todo}
+    analysed = Analysis.objects.filter(record=record, index__in=todo,
+                                       digest__in=digests).count()
+    return {"done": False, "analysed": min(analysed, len(todo)), "total": len(todo),
+            "items": []}
 
-    def stored_review() -> dict[str, Any]:
-        review = record.review
-        if not review or review.get("version") != record.version:
-            review = {"version": record.version, "items": []}
-        return review
 
-    def progress(review: dict[str, Any]) -> dict[str, Any]:
-        return {"done": len(review["items"]) >= len(todo), "analysed": len(review["items"]),
-                "total": len(todo), "items": review["items"]}
-
-    review = stored_review()
-    if len(review["items"]) >= len(todo):
-        return progress(review)
+def review_step(record: PracticeGame) -> dict[str, Any]:
+    """Analyse every decision of a finished deal not analysed yet (reusing every hint's
+    analysis), then store the review's items in the record; the review.  The work of a task
+    (practice/tasks.py): one worker at a time reviews a deal (a lock in the cache), another
+    answers with the progress stored so far."""
+    if record.result is None:
+        raise Refusal(str(NOT_OVER), status=409)
+    review = _review_of(record)
+    if review is not None:
+        return review_progress(record)
     lock = f"practice-review:{record.pk}:{record.version}"
     if not cache.add(lock, 1, REVIEW_LOCK_SECONDS):
-        return progress(review)
+        return review_progress(record)
     try:
-        # Another request may have stored more since this one read the record.
-        record.refresh_from_db(fields=["review"])
-        review = stored_review()
-        done = {item["index"] for item in review["items"]}
-        budget = REVIEW_STEP_SECONDS if seconds is None else seconds
-        start = time.perf_counter()
-        changed = False
-        for index in todo:
-            if index in done:
-                continue
-            if changed and time.perf_counter() - start > budget:
-                break
-            review["items"].append(_review_one(record, frames, index))
-            changed = True
-        if changed:
-            PracticeGame.objects.filter(pk=record.pk, version=record.version).update(
-                review=review)
-            record.review = review
+        frames = _frames(record)
+        items = [_review_one(record, frames, index) for index in _decisions(record, frames)]
+        review = {"version": record.version, "done": True, "items": items}
+        PracticeGame.objects.filter(pk=record.pk, version=record.version).update(review=review)
+        record.review = review
     finally:
         cache.delete(lock)
-    return progress(review)
+    return review_progress(record)
 
 
 def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int = 3
                      ) -> list[dict[str, Any]]:
-    """The ``count`` costliest decisions, as the page lists them: the move number, what the
-    player did and what the strong bot prefers, the cost and its certainty in words, and a
-    reason in words, all from what the player could see at the time."""
+    """The ``count`` costliest clear mistakes (items ``flagged`` by the coach's rule), as the
+    page lists them: the move number, what the player did and what the strong bot prefers, the
+    cost and its certainty in words, and a reason in words, all from what the player could see
+    at the time.  Empty when the review found no clear mistake."""
     game = adapter(record.game)
     module = game.engine
-    floor = REVIEW_MIN_COST[record.game]
-    items = sorted((i for i in progress["items"] if i["cost"] >= floor),
+    items = sorted((i for i in progress["items"] if i.get("flagged")),
                    key=lambda i: (-i["cost"], i["index"]))[:count]
     if not items:
         return []
@@ -520,10 +626,10 @@ def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int 
 
 def review_flagged(record: PracticeGame, item: dict[str, Any]) -> bool:
     """Whether an analysed decision is worth showing: its own ``flagged`` when the analysis
-    says, otherwise a cost of at least the game's REVIEW_MIN_COST."""
+    says, otherwise a cost of at least the game's mistake floor."""
     flagged = item.get("flagged")
     if flagged is None:
-        return bool(item["cost"] >= REVIEW_MIN_COST[record.game])
+        return bool(item["cost"] >= _floor(record.game))
     return bool(flagged)
 
 

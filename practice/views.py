@@ -155,7 +155,16 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     state = derived.state
     view = _view_for_page(record, state)
     actions = move_choices(record.game, state, view, record.human_seat, record.names)
-    hint = P.hint(record, derived) if show_hint and actions["mine"] else None
+    hint = None
+    hint_pending = False
+    if show_hint and actions["mine"]:
+        # The analysis runs as a task (practice/tasks.py): a stored one is shown at once, else
+        # it is enqueued and the page polls (an immediate backend has it done by the next line).
+        hint = P.hint(record, derived, compute=False)
+        if hint is None:
+            P.request_hint(record)
+            hint = P.hint(record, derived, compute=False)
+            hint_pending = hint is None
     selected = []
     if hint is not None:
         fields = hint.fields
@@ -190,7 +199,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
     news_shown = NEWS_LINES if len(latest) > NEWS_LINES + 1 else len(latest)
     return {
         "record": record, "game": record.game, "title": GAME_TITLES[record.game],
-        "table": table, "actions": actions, "hint": hint,
+        "table": table, "actions": actions, "hint": hint, "hint_pending": hint_pending,
         "hint_fields": form_pairs(hint.fields) if hint else [],
         "moves": len(record.actions), "latest": latest[len(latest) - news_shown:],
         "earlier": latest[:len(latest) - news_shown],
@@ -398,12 +407,17 @@ def log(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
-    """The post-game review: each request analyses a few more of the player's decisions (the
-    page polls while it is not done) and shows the three costliest once all are analysed."""
+    """The post-game review: the decisions are analysed by a task (practice/tasks.py), which
+    this request enqueues once; the page polls with the progress until it is done, then shows
+    the three costliest clear mistakes, or says that it found none."""
     record = _record(request, game, game_id)
     urls = _urls(record)
     try:
-        progress = P.review_step(record)
+        progress = P.review_progress(record)
+        if not progress["done"]:
+            P.request_review(record)
+            record.refresh_from_db(fields=["review"])
+            progress = P.review_progress(record)
     except Refusal as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return _render(request, "practice/game.html", "update", ctx, status=exc.status)

@@ -21,6 +21,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "games",
     "web",
     "rules",
@@ -99,6 +100,10 @@ def cache_settings(redis_url: str | None) -> dict:
 import os  # noqa: E402  (kept beside the one place that reads the environment here)
 
 CACHES = cache_settings(os.environ.get("REDIS_URL"))
+# The coach's hints and reviews run as tasks (django.tasks, practice/tasks.py), off the request
+# path: queued in the database (django-tasks-db) and run by `manage.py db_worker`, which
+# `make run` starts next to runserver and production runs as its own processes (README).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # The live classroom's bus (live/bus.py): Redis pub/sub when set, else inside the process
 # (one runserver is all `make run` needs).  Live sessions end after LIVE_HOURS at the latest.
 LIVE_REDIS_URL = os.environ.get("REDIS_URL") or None

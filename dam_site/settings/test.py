@@ -8,3 +8,6 @@ WHITENOISE_AUTOREFRESH = True
 RATE_LIMITS = {}  # tests/web/test_ratelimit.py switches them on
 LIVE_JOIN_FAILURES = None  # tests/hardening/test_live.py switches it on
 LIVE_REDIS_URL = None  # the in-process bus (tests/hardening starts servers with Redis)
+# Tasks run at once inside the request (tests/practice/test_tasks.py uses the database queue
+# and its worker).
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

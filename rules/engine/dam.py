@@ -207,6 +207,18 @@ class _Rules:
         self.turn = opts.trump == "turned"
 
 
+_OPTION_DICTS: dict[Options, dict[str, Any]] = {}
+
+
+def _options_dict(options: Options) -> dict[str, Any]:
+    # asdict is slow and view() runs on every bot decision (the bots' playouts call it on
+    # every move); the copy keeps callers apart.
+    d = _OPTION_DICTS.get(options)
+    if d is None:
+        d = _OPTION_DICTS[options] = dataclasses.asdict(options)
+    return dict(d)
+
+
 class State:
     """One position of a deal.  ``apply`` leaves it alone; ``apply_in_place`` changes it."""
 
@@ -827,7 +839,7 @@ class State:
             "game": NAME,
             "seat": seat,
             "names": list(self.names),
-            "options": dataclasses.asdict(self.opts),
+            "options": _options_dict(self.opts),
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.to_move,
             "over": self.over,

@@ -35,8 +35,9 @@ def fast_bots(settings, monkeypatch):
     settings.PRACTICE_BOT_DELAY_MS = 30
     # The keyboard-only game asks for a hint at every turn: what is checked is that it can be
     # asked for and played with the keyboard, not the hint's strength (tests/practice has
-    # that); at the site's 800 playouts the hints were about half of the test's time.
-    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 24)
+    # that); at the site's playouts the hints were about half of the test's time.
+    monkeypatch.setattr("practice.service.ANALYSIS_PLAYOUTS", {"dam": 24, "dolda": 24,
+                                                               "spardame": 24})
 
 
 def path(name: str, language: str, **kwargs) -> str:

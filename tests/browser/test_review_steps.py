@@ -27,7 +27,7 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 @pytest.fixture(autouse=True)
 def quick(settings, monkeypatch):
     settings.PRACTICE_BOT_DELAY_MS = 30
-    monkeypatch.setattr(P, "REVIEW_PLAYOUTS", {"dam": 12, "dolda": 8, "spardame": 12})
+    monkeypatch.setattr(P, "ANALYSIS_PLAYOUTS", {"dam": 12, "dolda": 8, "spardame": 12})
 
 
 def finished_and_reviewed(page, live_server, language: str) -> PracticeGame:

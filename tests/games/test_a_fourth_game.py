@@ -20,7 +20,7 @@ from rules.engine import games as engine_games
 from tests.games.toy.adapter import ToyAdapter
 
 TOY = registry.Game("toy", lazy(lambda: "High card", str)(), "high-card/",
-                    lazy(lambda: "High card", str)(), review_playouts=8)
+                    lazy(lambda: "High card", str)(), analysis_playouts=8)
 URLCONFS = ("rules.urls", "tutorials.urls", "practice.urls", "dam_site.urls")
 
 

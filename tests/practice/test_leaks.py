@@ -32,7 +32,7 @@ CASES = [
 
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
-    monkeypatch.setattr("rules.engine.bots.strong.HINT_PLAYOUTS", 16)
+    monkeypatch.setattr(P, "ANALYSIS_PLAYOUTS", {"dam": 16, "dolda": 16, "spardame": 16})
 
 
 def _check(response, record, where, tracker):
@@ -116,15 +116,15 @@ def test_review_and_its_puzzles_never_show_a_hidden_card(client, case, monkeypat
 
     from .test_review import finish, full_review
 
-    monkeypatch.setattr(P, "REVIEW_PLAYOUTS", {"dam": 10, "dolda": 6, "spardame": 10})
-    monkeypatch.setattr(P, "REVIEW_MIN_COST", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
+    monkeypatch.setattr(P, "ANALYSIS_PLAYOUTS", {"dam": 40, "dolda": 40, "spardame": 40})
+    monkeypatch.setattr(P, "MISTAKE_FLOOR", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
     game, extra = CASES[case]
     seeded_deals(case)
     with translation.override("en"):
         record = finish(start(client, game, **extra), seed=case)
         html = full_review(client, record)
         record.refresh_from_db()
-        listed = P.review_costliest(record, P.review_step(record))
+        listed = P.review_costliest(record, P.review_progress(record))
         parts = html.split('<li class="practice-review__item">')[1:]
         assert len(parts) == len(listed)
         for item, part in zip(listed, parts):

@@ -25,7 +25,7 @@ GAMES = ["dam", "dolda", "spardame"]
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
-    monkeypatch.setattr(P, "REVIEW_PLAYOUTS", {"dam": 12, "dolda": 8, "spardame": 12})
+    monkeypatch.setattr(P, "ANALYSIS_PLAYOUTS", {"dam": 12, "dolda": 8, "spardame": 12})
     with translation.override("en"):
         yield
 
@@ -260,7 +260,7 @@ def test_another_browser_gets_the_not_found_page(client):
 
 
 def test_the_review_page_links_each_listed_decision_to_its_step(client, monkeypatch):
-    monkeypatch.setattr(P, "REVIEW_MIN_COST", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
+    monkeypatch.setattr(P, "MISTAKE_FLOOR", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
     record = reviewed(client, "spardame")
     html = client.get(url(record, "review")).content.decode()
     progress = P.review_step(record)

@@ -18,7 +18,8 @@ determinization is built from the view and public facts only, with the bot's own
 source.
 
 ``StrongBot(seed).act(state, seat)`` has the same shape as the other bots; ``evaluate``
-also returns every candidate's estimate (the hint in practice mode explains with it).
+also returns every candidate's estimate.  The practice coach (hints and reviews) ranks moves
+with bots/coach.py, which reuses the playouts and candidates here and stops early.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from typing import Any, NamedTuple
 
 from .search import Policy, Search, search_for
 
-# Playouts of a hint in practice mode (more than a move's: a hint explains itself with them).
-HINT_PLAYOUTS = 800
 # Candidates tried at most; a wider choice is cut down by the game's ``spread``.
 MAX_CANDIDATES = 8
 # No playout runs longer than this: it is cut and valued by the game's ``cut_value`` (a Dam

@@ -1,0 +1,148 @@
+"""The coach's accuracy: agreement of its chosen move with a reference run of 8x the playouts.
+
+    .venv/bin/python bench/coach_agreement.py --game dam --positions 300 --seed 1 [--procs 2]
+        [--method today|coach] [--cache /tmp/coach-ref-dam.json]
+
+Positions: seeded deals with the heuristic bot in every seat (the default rules, three players
+in Dam and Dam med dolda kort, four in Spardame); every second decision of seat 0 with more than
+one legal move, until ``--positions`` are collected.  The reference is ``strong.evaluate`` (the
+sequential halving the hints used before #32) with 8 x 800 = 6,400 playouts and its own seed;
+it is written to ``--cache`` (JSON, keyed by position) so that a second run, before and after a
+change, computes only the method under test.  ``--method today`` is the hint before #32
+(``evaluate`` with 800 playouts); ``coach`` is the coach's one analysis (``coach.analyse`` with
+the game's cap and floor, games/registry.py).  Printed: ``agreement=<share>`` (the chosen move equals
+the reference's), ``cpu_ms_p95`` of the method per position and ``positions``.
+``--cap`` and ``--tie`` try other numbers for the coach (tuning).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rules.engine.bots import coach, strong  # noqa: E402
+from rules.engine.bots.search import search_of  # noqa: E402
+from rules.engine.games import game_module  # noqa: E402
+from rules.engine.options import build_options  # noqa: E402
+
+PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
+TODAY_PLAYOUTS = 800
+REFERENCE_PLAYOUTS = 8 * TODAY_PLAYOUTS
+
+
+def positions(game: str, count: int, seed: int) -> list[tuple[int, int, object]]:
+    """(deal, decision number, state) of seat 0's decisions in seeded heuristic deals."""
+    module = game_module(game)
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
+    n = PLAYERS[game]
+    out: list[tuple[int, int, object]] = []
+    deal = 0
+    while len(out) < count:
+        base = (seed * 1_000_003 + deal) * 16
+        state = module.new_game(options, ["A", "B", "C", "D"][:n], deal % n, base, None)
+        heuristic = search_of(game).heuristic
+        bots = [heuristic(base + 1 + s) for s in range(n)]
+        decision = 0
+        moves = 0
+        while not state.over and len(out) < count and moves < 3000:
+            who = state.to_move
+            if who == 0 and len(state.legal_actions()) > 1:
+                if decision % 2 == 0:
+                    out.append((deal, decision, state.clone()))
+                decision += 1
+            state.apply_in_place(bots[who].act(state, who))
+            moves += 1
+        deal += 1
+    return out
+
+
+def key(game: str, deal: int, decision: int) -> str:
+    return f"{game}:{deal}:{decision}"
+
+
+def reference(job):
+    game, k, state, seed = job
+    ranked = strong.evaluate(state, 0, random.Random(seed), REFERENCE_PLAYOUTS)
+    return k, game_module(game).format_action(ranked[0].action)
+
+
+def method(job):
+    game, k, state, seed, how, cap, tie = job
+    c = time.thread_time()
+    if how == "today":
+        ranked = strong.evaluate(state, 0, random.Random(seed), TODAY_PLAYOUTS)
+    else:
+        ranked = coach.analyse(state, 0, seed, cap, tie)
+    ms = (time.thread_time() - c) * 1000
+    return k, game_module(game).format_action(ranked[0].action), ms
+
+
+def p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * 0.95))] if values else 0.0
+
+
+def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_path: str = "",
+            cap: int = 0, tie: float = -1.0, out=None) -> float:
+    """The share of ``count`` positions where ``how`` chooses the reference's move."""
+    cache_path = cache_path or f"/tmp/coach-ref-{game}-{seed}.json"
+    cached: dict[str, str] = {}
+    if os.path.exists(cache_path):
+        with open(cache_path) as f:
+            cached = json.load(f)
+    found = positions(game, count, seed)
+    keyed = [(key(game, d, i), s) for d, i, s in found]
+    pool = Pool(procs) if procs > 1 else None
+    run = pool.imap if pool else map
+    todo = [(game, k, s, seed * 7919 + n) for n, (k, s) in enumerate(keyed) if k not in cached]
+    for k, best in run(reference, todo):
+        cached[k] = best
+        with open(cache_path, "w") as f:
+            json.dump(cached, f)
+    if how == "coach" and (cap <= 0 or tie < 0):
+        if not os.environ.get("DJANGO_SETTINGS_MODULE"):
+            os.environ["DJANGO_SETTINGS_MODULE"] = "dam_site.settings.test"
+            import django
+            django.setup()
+        from games.registry import get
+        entry = get(game)
+        cap = cap if cap > 0 else entry.analysis_playouts
+        tie = tie if tie >= 0 else entry.mistake_floor
+    jobs = [(game, k, s, seed * 104_729 + n, how, cap, tie) for n, (k, s) in enumerate(keyed)]
+    same = 0
+    times: list[float] = []
+    for k, best, ms in run(method, jobs):
+        same += best == cached[k]
+        times.append(ms)
+    if pool:
+        pool.close()
+    share = same / len(keyed) if keyed else float("nan")
+    print(f"game={game} method={how} cap={cap} tie={tie} positions={len(keyed)} "
+          f"cpu_ms_p95={p95(times):.0f} agreement={share:.3f}", file=out or sys.stdout)
+    return share
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", required=True, choices=tuple(PLAYERS))
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--method", choices=("today", "coach"), default="coach")
+    ap.add_argument("--cache", default="")
+    ap.add_argument("--cap", type=int, default=0, help="playouts (default: the game's)")
+    ap.add_argument("--tie", type=float, default=-1.0, help="(default: the game's floor)")
+    args = ap.parse_args()
+    measure(args.game, args.positions, args.seed, args.method, args.procs, args.cache,
+            args.cap, args.tie)
+
+
+if __name__ == "__main__":
+    main()

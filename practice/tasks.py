@@ -1,0 +1,40 @@
+"""The coach's work as tasks (Django's Tasks framework, ``django.tasks``), off the request path.
+
+A page that wants a hint or a review enqueues one of these (``service.request_hint`` /
+``request_review``, once per record version) and polls; a worker (``manage.py db_worker``, the
+django-tasks-db backend: ``TASKS`` in the settings) runs it and stores the result in the
+database, where the next poll finds it.  A task whose record has moved on since (a move, an
+undo) does nothing: the page asks again for the new version.
+"""
+
+from __future__ import annotations
+
+from django.tasks import task
+
+from . import service as P
+from .models import PracticeGame
+
+
+def _current(record_id: str, version: int) -> PracticeGame | None:
+    record = PracticeGame.objects.filter(pk=record_id).first()
+    if record is None or record.version != version:
+        return None
+    return record
+
+
+@task
+def analyse_decision(record_id: str, version: int) -> bool:
+    """The analysis behind the hint at the record's current decision (service.hint)."""
+    record = _current(record_id, version)
+    if record is None:
+        return False
+    return P.hint(record, P.load(record)) is not None
+
+
+@task
+def review_deal(record_id: str, version: int) -> bool:
+    """The review of a finished deal: every decision analysed (hints' analyses reused)."""
+    record = _current(record_id, version)
+    if record is None or record.result is None:
+        return False
+    return bool(P.review_step(record)["done"])

@@ -1,0 +1,138 @@
+"""The coach's one analysis of a decision: what a hint shows and the post-game review judges.
+
+``analyse(state, seat, seed, cap)`` ranks the candidate moves of ``seat`` (the strong bot's
+candidates, bots/strong.py) by simulated play, like ``strong.evaluate``, with two differences:
+
+- it spends work only where it decides something (racing with confidence bounds): it plays
+  the surviving candidates in batches of new determinizations, every candidate of a batch in
+  the same simulated deals with the same random numbers, and after each batch drops every
+  candidate whose paired difference to the leader lies more than ``ELIMINATE_Z`` standard
+  errors above zero; it stops when one candidate is left, when every one left is within
+  ``tie`` of the leader (the difference and its uncertainty together: nothing left to decide
+  that a review could call a mistake), or when ``cap`` playouts are spent;
+- a choice the game's policy calls clear (its ``decide`` margin above the search's ``clear``,
+  as the strong bot plays it: Dam med dolda kort) is not searched at all.
+
+Everything comes from ``seed``: no clock is read, so the same decision analysed twice (a hint,
+then the review) gives the same ranking on any machine.  ``compare`` races two given moves (the
+review's played move when the analysis never tried it).  ``is_mistake`` is the review's rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .search import Search, search_for
+from .strong import Estimate, _candidates, _playout
+
+# Determinizations per batch: every surviving candidate is played in each.
+BATCH = 16
+# A candidate drops out when its paired difference to the leader is more than this many
+# standard errors above zero (several looks at the data: stricter than a single 1.96).
+ELIMINATE_Z = 3.0
+# No candidate drops out, and no tie ends the race, before this many shared determinizations.
+MIN_SHARED = 2 * BATCH
+# A move is a mistake only when the better move's advantage lies this many standard errors
+# above zero (a 95% interval that excludes zero) and above the game's floor.
+MISTAKE_Z = 1.96
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float, int]:
+    """Mean and standard error of a - b over the determinizations both were played in."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, 0.0, 0
+    diffs = [a[j] - b[j] for j in range(n)]
+    d = sum(diffs) / n
+    var = sum((x - d) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    return d, (var / n) ** 0.5, n
+
+
+def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
+         cands: Sequence[Any], cap: int, tie: float = 0.0) -> list[Estimate]:
+    """The candidates' estimates, best first, from at most ``cap`` playouts (see the module
+    docstring).  Ties in the mean keep the earlier candidate (the policy's move first)."""
+    k = len(cands)
+    if k == 1:
+        return [Estimate(cands[0], 0.0, 0, 0.0, 0.0)]
+    results: list[list[float]] = [[] for _ in range(k)]
+    alive = list(range(k))
+    used = 0
+
+    def mean(i: int) -> float:
+        r = results[i]
+        return sum(r) / len(r) if r else float("inf")
+
+    while len(alive) > 1 and used + len(alive) <= cap:
+        for _ in range(min(BATCH, (cap - used) // len(alive))):
+            world = search.resample(state, seat, rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                results[i].append(_playout(search, world, cands[i], seat, seed))
+            used += len(alive)
+        leader = min(alive, key=lambda i: (mean(i), i))
+        kept = [leader]
+        close = True
+        for i in alive:
+            if i == leader:
+                continue
+            d, se, n = _paired(results[i], results[leader])
+            if n >= MIN_SHARED and d - ELIMINATE_Z * se > 0:
+                continue  # clearly worse: dropped
+            kept.append(i)
+            close = close and n >= MIN_SHARED and abs(d) + ELIMINATE_Z * se < tie
+        alive = sorted(kept)
+        if len(alive) > 1 and close:
+            break  # every one left is as good as the leader, within the game's floor
+    survivors = set(alive)
+    order = sorted(range(k), key=lambda i: (i not in survivors, mean(i), i))
+    best = results[order[0]]
+    out = []
+    for i in order:
+        d, se, _n = _paired(results[i], best)
+        out.append(Estimate(cands[i], mean(i), len(results[i]), d, se))
+    return out
+
+
+def candidates(search: Search[Any, Any], state: Any, seat: int, rng: random.Random
+               ) -> list[Any]:
+    """The moves the analysis compares: the policy's first; only it for a choice the policy
+    calls clear and for a position the game searches no further (Spardame's passes)."""
+    policy = search.policy(rng.getrandbits(32))
+    decide = getattr(policy, "decide", None)
+    if decide is not None:
+        first, margin = decide(state, seat)
+        if margin > search.params.clear:
+            return [first]
+    else:
+        first = policy.act(state, seat)
+    if search.baseline_only(state):
+        return [first]
+    return _candidates(search, state, seat, list(state.legal_actions()), rng, first)
+
+
+def analyse(state: Any, seat: int, seed: int, cap: int, tie: float = 0.0) -> list[Estimate]:
+    """The one analysis of ``seat``'s decision in ``state``: every candidate's estimate, best
+    first; the hint's move is the first."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return [Estimate(legal[0], 0.0, 0, 0.0, 0.0)]
+    search = search_for(state)
+    rng = random.Random(seed)
+    return race(search, state, seat, rng, candidates(search, state, seat, rng), cap, tie)
+
+
+def compare(state: Any, seat: int, seed: int, best: Any, other: Any, cap: int
+            ) -> list[Estimate]:
+    """``best`` and ``other`` raced alone (the review's played move that the analysis never
+    tried: a clear choice of the policy, or one of too many moves)."""
+    search = search_for(state)
+    return race(search, state, seat, random.Random(seed), [best, other], cap)
+
+
+def is_mistake(behind: float, se: float, floor: float) -> bool:
+    """The review's rule: the better move's advantage counts when its interval excludes zero
+    (paired over the same determinizations) and it exceeds the game's floor."""
+    return behind - MISTAKE_Z * se > 0 and behind > floor

@@ -1,0 +1,62 @@
+"""The coach's analysis (rules/engine/bots/coach.py): racing stops where nothing is left to
+decide, never spends more than its cap, and gives the same ranking from the same seed."""
+
+from __future__ import annotations
+
+import random
+
+from rules.engine.bots import coach
+from rules.engine.bots.search import search_of
+from rules.engine.games import game_module
+from rules.engine.options import build_options
+
+
+def _decisions(game: str, players: int, count: int, least: int = 3):
+    module = game_module(game)
+    options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET, {})
+    found = []
+    deal = 0
+    while len(found) < count:
+        state = module.new_game(options, ["A", "B", "C", "D"][:players], 0, 500 + deal, None)
+        bots = [search_of(game).heuristic(s) for s in range(players)]
+        while not state.over and len(found) < count:
+            who = state.to_move
+            if who == 0 and len(state.legal_actions()) >= least:
+                found.append(state.clone())
+            state.apply_in_place(bots[who].act(state, who))
+        deal += 1
+    return found
+
+
+def test_the_race_stops_early_when_a_move_is_clearly_behind_and_keeps_to_its_cap():
+    cap = 400
+    spent = []
+    for state in _decisions("spardame", 4, 6):
+        ranked = coach.analyse(state, 0, 7, cap)
+        # Every candidate but the survivors dropped out with fewer playouts than the leader.
+        total = sum(e.playouts for e in ranked)
+        assert total <= cap
+        spent.append(total)
+        assert ranked[0].behind == 0.0
+        assert all(e.behind >= 0.0 or e.playouts < ranked[0].playouts for e in ranked[1:])
+    assert min(spent) < cap  # somewhere one move was clearly ahead before the cap
+
+
+def test_the_same_seed_gives_the_same_analysis():
+    state = _decisions("dam", 3, 1)[0]
+    assert coach.analyse(state, 0, 11, 96) == coach.analyse(state, 0, 11, 96)
+
+
+def test_a_clear_choice_of_the_policy_is_not_searched():
+    clear = searched = 0
+    for state in _decisions("dolda", 3, 12, least=2):
+        policy = search_of("dolda").policy(random.Random(3).getrandbits(32))
+        _first, margin = policy.decide(state, 0)
+        ranked = coach.analyse(state, 0, 3, 48)
+        if margin > search_of("dolda").params.clear:
+            clear += 1
+            assert len(ranked) == 1 and ranked[0].playouts == 0
+        else:
+            searched += 1
+            assert len(ranked) >= 2 and ranked[0].playouts > 0
+    assert clear and searched
