@@ -597,7 +597,7 @@ def review_costliest(record: PracticeGame, progress: dict[str, Any], count: int 
     at the time.  Empty when the review found no clear mistake."""
     game = adapter(record.game)
     module = game.engine
-    items = sorted((i for i in progress["items"] if i.get("flagged")),
+    items = sorted((i for i in progress["items"] if review_flagged(record, i)),
                    key=lambda i: (-i["cost"], i["index"]))[:count]
     if not items:
         return []

@@ -51,7 +51,7 @@ def finished_and_reviewed(page, live_server, language: str) -> PracticeGame:
             P.human_move(record, record.version,
                          module.format_action(acts[rng.randrange(len(acts))]).split())
         record.refresh_from_db()
-    P.review_step(record, seconds=1000)
+    P.review_step(record)
     record.refresh_from_db()
     review = record.review
     for item in review["items"]:

@@ -37,7 +37,7 @@ def step_url(record: PracticeGame, n: int, language: str = "en") -> str:
 
 def reviewed(client, game: str, seed: int = 1) -> PracticeGame:
     record = finish(start(client, game), seed)
-    P.review_step(record, seconds=1000)
+    P.review_step(record)
     record.refresh_from_db()
     return record
 
