@@ -72,7 +72,8 @@ DOLDA = Game(
     review_playouts=200,
 )
 SPARDAME = Game(
-    "spardame", _("Spardame"), "spardame/", _("Spardame"),
+    "spardame", _("Spardame"), "spardame/", pgettext_lazy("menu: the trick-taking game",
+                                                          "Spardame"),
     preset_labels={
         "standard": pgettext_lazy("rule set", "Standard rules"),
         "husregler": pgettext_lazy("rule set", "House rules"),
