@@ -37,6 +37,9 @@ class Game:
     preset_labels: Mapping[str, Promise] = field(default_factory=dict)
     # A card under the name this game gives it (the queen of spades).
     card_names: Mapping[int, Promise] = field(default_factory=dict)
+    # A place of a scenario file's deal under this game's own word, where it has one (the
+    # discard pile of Dam med dolda kort is a "slänghög" in Swedish, Dam's a "kasthög").
+    place_names: Mapping[str, Promise] = field(default_factory=dict)
     # The table size the variant pages' statistics are simulated for.
     simulated_players: int = 4
     # Playouts per reviewed decision (the played move never drops out of the comparison).
@@ -69,6 +72,8 @@ DOLDA = Game(
         "avancerad-max-5": pgettext_lazy("rule set",
                                          "Advanced game, special cards at most 5 points"),
     },
+    place_names={"discard": pgettext_lazy("place in a deal of Dam med dolda kort",
+                                          "the discard pile")},
     review_playouts=200,
 )
 SPARDAME = Game(
