@@ -44,6 +44,8 @@ from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rules.models import ContentVersion
+
 CACHE = "pages"
 _MARK = secrets.token_hex(8)
 HOLES = ("csrf", "next", "deck_class", "deck_value", "deck_label")
@@ -110,8 +112,6 @@ def release() -> str:
 
 
 def content_version() -> str:
-    from rules.models import ContentVersion
-
     return ContentVersion.current()
 
 

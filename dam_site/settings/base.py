@@ -22,6 +22,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "games",
+    "web",
     "rules",
     "tutorials",
     "practice",
