@@ -26,8 +26,9 @@ import itertools
 import re
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-import snowballstemmer
+import snowballstemmer  # type: ignore[import-untyped]  # (it ships no type hints)
 from django.db.models import Model, QuerySet
 
 from rules.engine.scenario import CONTROL
@@ -38,7 +39,7 @@ _lock = threading.Lock()  # a Snowball stemmer object keeps state while it stems
 
 
 @functools.cache
-def _stemmer(lang: str):  # type: ignore[no-untyped-def]
+def _stemmer(lang: str) -> Any:
     return snowballstemmer.stemmer(STEMMERS.get(lang, "english"))
 
 

@@ -10,7 +10,6 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import tutorials.converters  # noqa: F401  (the <lesson:…> part of tutorial addresses)
-
 from games.registry import GAMES
 
 from . import views
