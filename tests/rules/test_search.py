@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
