@@ -8,7 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.cardnames import card_name, text_list
-from rules.engine.errors import ALL_REASONS
+from rules.engine.errors import ALL_REASONS, BAD_MOVE_WHYS
 
 REASON_TEXTS = {
     "game_over": _("The deal is over; no more moves can be made."),
@@ -49,10 +49,29 @@ REASON_TEXTS = {
 }
 assert set(REASON_TEXTS) == set(ALL_REASONS), set(ALL_REASONS) ^ set(REASON_TEXTS)
 
+# What is wrong with a ``bad_move``, when the engine says it (``IllegalAction.why``).
+WHY_TEXTS = {
+    "unknown_player": _("A move starts with the name of one of the players."),
+    "unknown_move": _("That is not a move of this game."),
+    "card_twice": _("The same card is named twice."),
+    "not_now": _("That kind of move has no place at this point of the deal."),
+    "not_in_attack": _("That card is not in the attack."),
+    "card_count": _("That move takes a different number of cards or words."),
+    "not_a_suit": _("Name a suit with its letter: C, D, H or S."),
+    "no_announcing": _("These rules have no announcing of trump."),
+    "not_a_position": _("A position in the row is a number, 1 for the leftmost card."),
+}
+assert set(WHY_TEXTS) == set(BAD_MOVE_WHYS), set(BAD_MOVE_WHYS) ^ set(WHY_TEXTS)
 
-def reason_text(code: str, cards: Iterable[int] = (), game: str | None = None) -> str:
-    """The sentence for a refused move, naming the cards concerned in the page language."""
+
+def reason_text(code: str, cards: Iterable[int] = (), game: str | None = None,
+                why: str = "") -> str:
+    """The sentence for a refused move, naming the cards concerned in the page language;
+    for a ``bad_move`` also what is wrong with it when the engine says (``why``)."""
     sentence = str(REASON_TEXTS.get(code, REASON_TEXTS["bad_move"]))
+    if code == "bad_move" and why in WHY_TEXTS:
+        sentence = str(format_lazy(_("{sentence} {why}"), sentence=sentence,
+                                   why=WHY_TEXTS[why]))
     named = [card_name(c, game) for c in cards]
     if named:
         return str(format_lazy(_("{sentence} ({cards})"), sentence=sentence, cards=text_list(named)))

@@ -38,6 +38,9 @@ class Game:
     preset_labels: Mapping[str, Promise] = field(default_factory=dict)
     # A card under the name this game gives it (the queen of spades).
     card_names: Mapping[int, Promise] = field(default_factory=dict)
+    # A place of a scenario file's deal under this game's own word, where it has one (the
+    # discard pile of Dam med dolda kort is a "slänghög" in Swedish, Dam's a "kasthög").
+    place_names: Mapping[str, Promise] = field(default_factory=dict)
     # The table size the variant pages' statistics are simulated for.
     simulated_players: int = 4
     # The coach's one analysis of a decision (a hint, and the review of that decision): at most
@@ -79,9 +82,12 @@ DOLDA = Game(
     # A playout costs about twice a Dam one (the policy weighs the whole row at every move),
     # and most choices are two-way: fewer playouts agreed with the reference as often.
     analysis_playouts=96,
+    place_names={"discard": pgettext_lazy("place in a deal of Dam med dolda kort",
+                                          "the discard pile")},
 )
 SPARDAME = Game(
-    "spardame", _("Spardame"), "spardame/", _("Spardame"),
+    "spardame", _("Spardame"), "spardame/", pgettext_lazy("menu: the trick-taking game",
+                                                          "Spardame"),
     preset_labels={
         "standard": pgettext_lazy("rule set", "Standard rules"),
         "husregler": pgettext_lazy("rule set", "House rules"),

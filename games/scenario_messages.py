@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.reasons import reason_text
-from games.registry import GAME_TITLES
+from games.registry import BY_KEY, GAME_TITLES
 from rules.engine.errors import DEAL_PLACES, SCENARIO_MESSAGES
 
 MESSAGES = {
@@ -107,7 +107,9 @@ def scenario_problem(code: str, params: dict[str, Any], game: str | None = None)
     """The translated sentence for one fault of a scenario file."""
     shown: dict[str, Any] = dict(params)
     if "place" in shown:
-        shown["place"] = str(PLACES[str(shown["place"])]) % {"name": shown.get("name", "")}
+        own = BY_KEY[game].place_names if game in BY_KEY else {}
+        place = str(shown["place"])
+        shown["place"] = str(own.get(place, PLACES[place])) % {"name": shown.get("name", "")}
     if "game" in shown:
         shown["game"] = str(GAME_TITLES.get(str(shown["game"]), shown["game"]))
     if code == "refused":

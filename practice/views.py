@@ -6,6 +6,7 @@ otherwise.  Templates get the seat's view (through the shared presenter), never 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -128,14 +129,50 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- the game page
+class NotHere(Http404):
+    """No game of this browser at this address (another browser's, or none at all)."""
+
+    def __init__(self, game: str, game_id) -> None:
+        super().__init__()
+        self.game, self.game_id = game, game_id
+
+
 def _record(request: HttpRequest, game: str, game_id) -> PracticeGame:
     token = P.owner_token(request.session)
-    if not token:
-        raise Http404
     try:
+        if not token:
+            raise PracticeGame.DoesNotExist
         return PracticeGame.objects.get(pk=game_id, game=game, owner=token)
     except PracticeGame.DoesNotExist:
-        raise Http404 from None
+        raise NotHere(game, game_id) from None
+
+
+def _explained(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page of a practice game that is not this browser's says why (a 404 page of its
+    own) and offers the replay link when the owner has made one; an htmx request loads that
+    page whole."""
+
+    @functools.wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotHere as missing:
+            if request.htmx:
+                return HttpResponseClientRedirect(request.get_full_path(), status=204)
+            return _not_here(request, missing)
+    return wrapper
+
+
+def _not_here(request: HttpRequest, missing: NotHere) -> HttpResponse:
+    game = missing.game
+    other = PracticeGame.objects.filter(pk=missing.game_id, game=game).only(
+        "share_token").first()
+    replay_url = (reverse(f"practice_{game}_replay", args=[other.share_token])
+                  if other is not None and other.share_token else "")
+    return render(request, "practice/not_here.html", {
+        "game": game, "title": GAME_TITLES[game],
+        "replay_url": replay_url, "new_url": reverse(f"practice_{game}"),
+    }, status=404)
 
 
 def _urls(record: PracticeGame) -> dict[str, str]:
@@ -287,6 +324,7 @@ def pace(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@_explained
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     record = _record(request, game, game_id)
     query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
@@ -394,6 +432,7 @@ def export(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@_explained
 def log(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """The whole game log: for htmx the list, put in place of the game page's log link; else
     a page of its own with a link back to the game."""
@@ -406,6 +445,7 @@ def log(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
 # --------------------------------------------------------------------------- review
 @require_safe
 @vary_on_headers("HX-Request")
+@_explained
 def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """The post-game review: the decisions are analysed by a task (practice/tasks.py), which
     this request enqueues once; the page polls with the progress until it is done, then shows
@@ -439,6 +479,7 @@ def _step_url(record: PracticeGame, at: int) -> str:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@_explained
 def review_at(request: HtmxHttpRequest, game: str, game_id, step: int) -> HttpResponse:
     """The review's step pages: the finished deal after move ``step`` with every hand open,
     and at each of the player's decisions what they chose; a flagged one is marked on the

@@ -10,6 +10,7 @@ class Rule:
     id: str  # "D-B2"
     title: object  # short heading, e.g. _("The queen of spades")
     text: object  # 1-4 sentences, the rule in plain words
+    more: tuple = ()  # further paragraphs of a long rule, each its own msgid
     decision: object = None  # where rules-spec.md marks a Decision: our choice and why
     options: tuple = ()  # names of the options (rules-spec.md) that change this rule
     example: tuple = ()  # card codes drawn by the card component, e.g. ("QS", "3S", "7S")
@@ -38,7 +39,7 @@ DAM = Game(
     title=_("Dam (Svarta Maja)"),
     intro=_(
         "Dam, also called Svarta Maja, is an attack game for 2–6 players: you attack your "
-        "left-hand neighbour with cards of one suit, and they beat them or pick them up. The queen "
+        "left-hand neighbour with cards of one suit, and they beat them or take them up. The queen "
         "of spades can neither beat nor be beaten, so she travels round the table. When the stock "
         "is gone, whoever is left holding cards loses the deal, and that player nearly always "
         "holds her."
@@ -264,7 +265,7 @@ DAM = Game(
                     example_caption=_(
                         "Diamonds are trump. Anna attacks Bo with the five, nine and queen of "
                         "clubs; Bo beats the five with the eight of clubs and the nine with the "
-                        "three of diamonds, and picks up the queen. Bo picked something up, so "
+                        "three of diamonds, and takes up the queen. Bo took up a card, so "
                         "Cilla, after him, attacks next."
                     ),
                 ),
@@ -284,7 +285,7 @@ DAM = Game(
                     title=_("Beating is optional"),
                     text=_(
                         "You never have to beat or to trump: you decide card by card. The defence "
-                        "ends when you pick up whatever is left unbeaten, or by itself once every "
+                        "ends when you take up whatever is left unbeaten, or by itself once every "
                         "attack card has been beaten."
                     ),
                 ),
@@ -298,7 +299,7 @@ DAM = Game(
                 ),
                 Rule(
                     id="D-B5",
-                    title=_("Picking up"),
+                    title=_("Taking up"),
                     text=_(
                         "Every attack card the defender did not beat goes into the defender's "
                         "hand."
@@ -340,7 +341,7 @@ DAM = Game(
                     title=_("The next attacker"),
                     text=_(
                         "A defender who beat every attack card becomes the next attacker and "
-                        "attacks their own left-hand neighbour. If anything was picked up, the "
+                        "attacks their own left-hand neighbour. If anything was taken up, the "
                         "attack passes to the player after the defender."
                     ),
                 ),
@@ -365,7 +366,7 @@ DAM = Game(
                     title=_("No more drawing"),
                     text=_(
                         "When the stock is empty, nobody refills any more. From then on the only "
-                        "way to gain cards is to pick them up."
+                        "way to gain cards is to take them up."
                     ),
                 ),
                 Rule(
@@ -404,7 +405,7 @@ DAM = Game(
             "defender still has to take her, and you shed three cards at once."
         ),
         _(
-            "Keep track of the queen. Whoever has just picked her up will attack with her at the "
+            "Keep track of the queen. Whoever has just taken her up will attack with her at the "
             "first chance; if you sit after that player, try to hold few cards when the stock runs "
             "dry."
         ),
@@ -609,12 +610,15 @@ DOLDA = Game(
                         "diamonds shields, but only jacks in a row take part. Once the rows are "
                         "turned up, and before any secret card is shown, each shield in turn order "
                         "from forehand is laid on one or two of its owner's other row cards, which "
-                        "can then no longer be stolen. Next the thieves act in the order they were "
-                        "acquired: each is laid on one of its owner's other cards and must steal an "
-                        "unshielded card from another player's row, even if its owner's cards are "
-                        "good; each thief steals once, and two thieves may not rob the same "
-                        "player. A thief that was itself stolen before its turn, or that has "
-                        "nobody to rob, does nothing, and all the jacks still score as cards."
+                        "can then no longer be stolen."
+                    ),
+                    more=(
+                        _("Next the thieves act in the order they were acquired: each is laid on "
+                          "one of its owner's other cards and must steal an unshielded card from "
+                          "another player's row, even if its owner's cards are good; each thief "
+                          "steals once, and two thieves may not rob the same player."),
+                        _("A thief that was itself stolen before its turn, or that has nobody to "
+                          "rob, does nothing, and all the jacks still score as cards."),
                     ),
                     decision=_(
                         "A theft is an exchange: the card under the thief goes to the robbed "

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils.formats import number_format
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.adapters import adapter
 from games.adapters.base import Figure
+from games.numbers import tenths
 from rules.simulation import PLAYERS, Estimate, Sums, estimate
 
 # Chart geometry.  Across: percentages of the chart's width, so that a chart fills the text
@@ -45,14 +45,6 @@ class Row:
     @property
     def interval(self) -> str:
         return formatted_range(self.estimate.low, self.estimate.high, self.unit)
-
-
-def tenths(x: float) -> str:
-    """``x`` to the nearest tenth in the page language.  number_format cuts a float's digits
-    off (22.47 became "22.4", 1.69 % "1.6 %"), so the number is rounded first, half up as
-    people round, from its shortest decimal form (22.45 is 22.5, not 22.4 from the binary
-    22.4499…)."""
-    return number_format(Decimal(repr(x)).quantize(Decimal("0.1"), ROUND_HALF_UP), 1)
 
 
 def formatted(x: float, unit: str) -> str:
@@ -189,7 +181,7 @@ def conclusion(groups: Sequence[tuple[str | None, Sequence[Row]]], by_seat: bool
 
 def tick_text(v: float, unit: str) -> str:
     shown = v * 100 if unit == "percent" else v
-    text = number_format(shown, 0 if abs(shown - round(shown)) < 1e-9 else 1)
+    text = number_format(round(shown)) if abs(shown - round(shown)) < 1e-9 else tenths(shown)
     return _("%(value)s%%") % {"value": text} if unit == "percent" else text
 
 

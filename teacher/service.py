@@ -349,9 +349,9 @@ def _current(data: dict[str, Any]):
     return rp.scn, rp.frames[-1].state
 
 
-def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
-    """The reason code (and cards concerned) the engine refuses ``move`` with, or ("", ())
-    when it is legal."""
+def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...], str]:
+    """The reason code (cards concerned, and what is wrong with a ``bad_move``) the engine
+    refuses ``move`` with, or ("", (), "") when it is legal."""
     move = " ".join(check_text(move).split())
     if not move or len(move) > MAX_MOVE:
         raise Refusal(_("Type a move like “Anna attack 5C 9C”."))
@@ -359,18 +359,18 @@ def _judge(data: dict[str, Any], move: str) -> tuple[str, tuple[int, ...]]:
     try:
         scenario.apply_move(scn.module, state, scn.players, move)
     except IllegalAction as exc:
-        return exc.reason, tuple(exc.cards)
-    return "", ()
+        return exc.reason, tuple(exc.cards), exc.why
+    return "", (), ""
 
 
 def record(data: dict[str, Any], move: str) -> None:
     """Append a legal move; raises Refusal with the translated reason otherwise."""
     if len(data.get("steps", [])) >= MAX_STEPS:
         raise Refusal(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
-    reason, cards = _judge(data, move)
+    reason, cards, why = _judge(data, move)
     if reason:
         raise Refusal(_("Refused: %(reason)s") % {
-            "reason": reason_text(reason, cards, data["game"])}, status=200)
+            "reason": reason_text(reason, cards, data["game"], why)}, status=200)
     data.setdefault("steps", []).append({"do": " ".join(move.split())})
 
 
@@ -378,7 +378,7 @@ def record_refused(data: dict[str, Any], move: str) -> str:
     """Append a move the engine refuses as an ``illegal`` demonstration step."""
     if len(data.get("steps", [])) >= MAX_STEPS:
         raise Refusal(_("A scenario can hold at most %(n)d steps.") % {"n": MAX_STEPS})
-    reason, _cards = _judge(data, move)
+    reason, _cards, _why = _judge(data, move)
     if not reason:
         raise Refusal(_("That move is allowed, so it cannot be shown as a refused one."),
                            status=200)

@@ -9,6 +9,8 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+import tutorials.converters  # noqa: F401  (the <lesson:…> part of tutorial addresses)
+
 from . import views
 
 _base = _("scenarios/")
@@ -20,7 +22,7 @@ urlpatterns = [
     path(format_lazy("{}{}", _base, _("import/")), views.import_file, name="scenarios_import"),
     path(format_lazy("{}{}", _base, _("from-practice/")), views.from_practice,
          name="scenarios_from_practice"),
-    path(format_lazy("{}{}<str:game>/<slug:slug>/{}<int:step>/", _base, _("tutorial/"),
+    path(format_lazy("{}{}<str:game>/<lesson:slug>/{}<int:step>/", _base, _("tutorial/"),
                      _("present/")), views.present_tutorial, name="tutorial_present"),
     path(_one, views.detail, name="scenario_detail"),
     path(format_lazy("{}{}", _one, _("edit/")), views.edit, name="scenario_edit"),

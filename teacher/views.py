@@ -35,6 +35,7 @@ from practice.service import owner_token
 from rules.engine import cards as C
 from rules.engine import scenario
 from tutorials import lessons
+from tutorials.converters import canonical_address
 from web.errors import Refusal
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
@@ -508,6 +509,7 @@ def present(request: HtmxHttpRequest, code: str, step: int) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@canonical_address
 def present_tutorial(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug) if game in registry.BY_KEY else None
     if tutorial is None or not 1 <= step <= len(tutorial.steps):

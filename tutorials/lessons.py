@@ -427,6 +427,53 @@ TUTORIALS: dict[tuple[str, str], Tutorial] = {(t.game, t.slug): t for g in BY_GA
                                               for t in g}
 
 
+# Each lesson's address word in every language but English (whose word is the lesson's
+# ``slug``, its key): natural words in ASCII, as the site's other address words are.  Old
+# addresses with the English word (or another language's) are sent on permanently
+# (``tutorials.converters``).
+ADDRESSES: dict[tuple[str, str], dict[str, str]] = {
+    ("dam", "deal-and-trump"): {"sv": "given-och-trumfen", "fi": "jako-ja-valtti",
+                                "nb": "given-og-trumfen"},
+    ("dam", "anna-bo-cilla"): {"sv": "anna-bo-och-cilla", "fi": "anna-bo-ja-cilla",
+                               "nb": "anna-bo-og-cilla"},
+    ("dam", "aino-eero-maija"): {"sv": "aino-eero-och-maija", "fi": "aino-eero-ja-maija",
+                                 "nb": "aino-eero-og-maija"},
+    ("dam", "svarta-maja"): {"sv": "svarta-maja", "fi": "musta-maija", "nb": "svarte-maja"},
+    ("dam", "refilling"): {"sv": "pafyllning", "fi": "kaden-taydentaminen",
+                           "nb": "pafylling"},
+    ("dam", "endgame"): {"sv": "slutspelet", "fi": "loppupeli", "nb": "sluttspillet"},
+    ("dam", "variants"): {"sv": "varianter", "fi": "muunnelmat", "nb": "varianter"},
+    ("dolda", "draw-and-swap"): {"sv": "dra-och-byt", "fi": "nosto-ja-vaihto",
+                                 "nb": "trekk-og-bytt"},
+    ("dolda", "scoring"): {"sv": "poangrakning", "fi": "pisteenlasku", "nb": "poengtelling"},
+    ("dolda", "thieves-and-shields"): {"sv": "tjuvar-och-skoldar", "fi": "varkaat-ja-kilvet",
+                                       "nb": "tyver-og-skjold"},
+    ("spardame", "passing"): {"sv": "skicka-kort", "fi": "korttien-antaminen",
+                              "nb": "bytte-kort"},
+    ("spardame", "following-suit"): {"sv": "bekanna-farg", "fi": "maan-tunnustaminen",
+                                     "nb": "folge-farge"},
+    ("spardame", "scoring-and-moon"): {"sv": "poang-och-manen", "fi": "pisteet-ja-kuu",
+                                       "nb": "poeng-og-manen"},
+}
+assert set(ADDRESSES) == set(TUTORIALS), set(ADDRESSES) ^ set(TUTORIALS)
+
+# Every address word of every language -> the lesson's slug.  One word names one lesson,
+# whatever the language and the game, so an address word alone says which lesson it is.
+SLUG_OF_WORD: dict[str, str] = {}
+for (_game, _slug), _words in ADDRESSES.items():
+    for _word in (_slug, *_words.values()):
+        assert SLUG_OF_WORD.setdefault(_word, _slug) == _slug, _word
+
+
+def address_word(slug: str, language: str | None = None) -> str:
+    """The address word of the lesson ``slug`` in ``language`` (default: the active one)."""
+    language = (language or translation.get_language() or "en").split("-")[0]
+    for (_g, s), words in ADDRESSES.items():
+        if s == slug:
+            return words.get(language, slug)
+    return slug
+
+
 def get(game: str, slug: str) -> Tutorial | None:
     return TUTORIALS.get((game, slug))
 

@@ -9,6 +9,7 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+import tutorials.converters  # noqa: F401  (the <lesson:…> part of tutorial addresses)
 from games.registry import GAMES
 
 from . import views
@@ -25,9 +26,9 @@ for _entry in GAMES:
     _kw = {"game": _game}
     urlpatterns += [
         path(_base, views.game_index, _kw, name=f"tutorials_{_game}"),
-        path(format_lazy("{}<slug:slug>/", _base), views.start, _kw, name=f"tutorial_{_game}"),
-        path(format_lazy("{}<slug:slug>/<int:step>/", _base), views.step, _kw,
+        path(format_lazy("{}<lesson:slug>/", _base), views.start, _kw, name=f"tutorial_{_game}"),
+        path(format_lazy("{}<lesson:slug>/<int:step>/", _base), views.step, _kw,
              name=f"tutorial_step_{_game}"),
-        path(format_lazy("{}<slug:slug>/<int:step>/move/", _base), views.move, _kw,
+        path(format_lazy("{}<lesson:slug>/<int:step>/move/", _base), views.move, _kw,
              name=f"tutorial_move_{_game}"),
     ]

@@ -55,6 +55,7 @@ from web import pagecache
 from web.htmx import HtmxHttpRequest, address_oob
 
 from . import lessons, progress
+from .converters import canonical_address
 from .forms import GoForm, LessonMoveForm, StepQueryForm
 from .lessons import replay
 
@@ -124,6 +125,7 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
         "tutorial": tutorial, "game": game, "n": n, "total": len(tutorial.steps),
         "step": step, "narration": step.say, "table": table,
         "rule_url": reverse(f"rules_{game}") + f"#{step.rule}", "rule_id": step.rule,
+        "rule_title": _rule_title(game, step.rule),
         "prev_url": _step_url(game, slug, n - 1) if n > 1 else "",
         "next_url": _step_url(game, slug, n + 1) if n < len(tutorial.steps) else "",
         "step_url": _step_url(game, slug, n),
@@ -153,6 +155,12 @@ def step_context(tutorial: lessons.Tutorial, n: int, *, hint: int = 0,
             else:
                 ctx["hint_text"] = _("Press “%(button)s”.") % {"button": label}
     return ctx
+
+
+def _rule_title(game: str, rule_id: str) -> str:
+    """The title a learner knows the step's rule by (its id only if the page lacks it)."""
+    rule = rule_by_id(game, rule_id)
+    return str(rule.title) if rule is not None else rule_id
 
 
 # --------------------------------------------------------------------------- this browser's part
@@ -320,6 +328,7 @@ def game_index(request: HtmxHttpRequest, game: str) -> HttpResponse:
 
 
 @require_safe
+@canonical_address
 def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None:
@@ -329,6 +338,7 @@ def start(request: HtmxHttpRequest, game: str, slug: str) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@canonical_address
 def step(request: HtmxHttpRequest, game: str, slug: str, step: int) -> HttpResponse:
     tutorial = lessons.get(game, slug)
     if tutorial is None or not 1 <= step <= len(tutorial.steps):

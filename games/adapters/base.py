@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
-from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -17,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.cardnames import card_list, card_phrase, text_list
 from games.coach_reasons import Reason, choose, no_rule
+from games.numbers import tenths
 from games.reasons import reason_text
 from rules.engine import cards as engine_cards
 from rules.engine.errors import IllegalAction
@@ -300,7 +300,7 @@ class GameAdapter(ABC):
     def cost_text(self, cost: float) -> str:
         """An estimated cost (the review's and the hint's figure) in words."""
         return ngettext("about %(n)s point more", "about %(n)s points more",
-                        max(1, round(cost))) % {"n": number_format(cost, 1)}
+                        max(1, round(cost))) % {"n": tenths(cost)}
 
     def negligible(self, cost: float) -> bool:
         """Whether a cost would read as zero in ``cost_text``."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.numbers import tenths, to_tenth
 from rules.engine.bots import dolda as bots
 from rules.engine.dolda import Action
 
@@ -28,7 +28,7 @@ def expected(view: View) -> float:
     show it (so that a card's points and the average compare as they read)."""
     unseen = bots.HeuristicBot.unseen(view)
     vals = values(view)
-    return round(sum(vals[c] for c in unseen) / len(unseen), 1) if unseen else 6.0
+    return float(to_tenth(sum(vals[c] for c in unseen) / len(unseen))) if unseen else 6.0
 
 
 def held_value(view: View) -> int:
@@ -148,7 +148,7 @@ def points(n: int) -> str:
 def _args(view: View, game: Any) -> dict[str, Any]:
     held = view["held"]
     return {"card": game.card(held), "v": points(held_value(view)),
-            "e": number_format(expected(view), 1), "p": view["next_position"]}
+            "e": tenths(expected(view)), "p": view["next_position"]}
 
 
 def _say_take_discard(view: View, action: Action, game: Any, names: Sequence[str]) -> str:
@@ -156,7 +156,7 @@ def _say_take_discard(view: View, action: Action, game: Any, names: Sequence[str
     return _("Take %(card)s (%(v)s): a card from the stock is worth %(e)s points on average "
              "now, counting the cards you have seen.") % {
         "card": game.card(top), "v": points(values(view)[top]),
-        "e": number_format(expected(view), 1)}
+        "e": tenths(expected(view))}
 
 
 def _say_leave_discard(view: View, action: Action, game: Any, names: Sequence[str]) -> str:
@@ -164,7 +164,7 @@ def _say_leave_discard(view: View, action: Action, game: Any, names: Sequence[st
     return _("Leave %(card)s (%(v)s): a card from the stock is worth %(e)s points on average "
              "now, counting the cards you have seen.") % {
         "card": game.card(top), "v": points(values(view)[top]),
-        "e": number_format(expected(view), 1)}
+        "e": tenths(expected(view))}
 
 
 def _say_crosswise(view: View, action: Action, game: Any, names: Sequence[str]) -> str:

@@ -470,7 +470,7 @@ class State:
         if hand & m != m:
             raise IllegalAction("card_not_in_hand", *[c for c in cards if not hand >> c & 1])
         if m.bit_count() != len(cards):
-            raise IllegalAction("bad_move", detail="a card named twice")
+            raise IllegalAction("bad_move", detail="a card named twice", why="card_twice")
         return cards, m
 
     def _do_attack(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
@@ -478,7 +478,7 @@ class State:
             raise IllegalAction("bad_move")
         cards, m = self._check_cards(seat, action[2])
         if self.phase != ATTACK:
-            raise IllegalAction("bad_move", detail="no attack now")
+            raise IllegalAction("bad_move", detail="no attack now", why="not_now")
         if not cards:
             raise IllegalAction("attack_empty")
         suit = cards[0] // 13
@@ -537,7 +537,7 @@ class State:
         if not hand >> c & 1:
             raise IllegalAction("card_not_in_hand", c)
         if self.phase != DEFEND:
-            raise IllegalAction("bad_move", detail="no defence now")
+            raise IllegalAction("bad_move", detail="no defence now", why="not_now")
         table = self.table
         if a not in table or not BEATERS[self.trump][a] >> c & 1:  # D-B1, D-B2
             self._refuse_beat(a, c)
@@ -561,7 +561,8 @@ class State:
         unbeaten = a in self.table
         was_beaten = any(p[0] == a for p in self.beaten)
         if not unbeaten and not was_beaten:
-            raise IllegalAction("bad_move", a, detail="that card is not in the attack")
+            raise IllegalAction("bad_move", a, detail="that card is not in the attack",
+                                 why="not_in_attack")
         if a == QS:  # D-B2
             raise IllegalAction("queen_of_spades_cannot_be_beaten", a)
         sa, sc = a // 13, c // 13
@@ -578,7 +579,7 @@ class State:
         if len(action) != 2:
             raise IllegalAction("bad_move")
         if self.phase != DEFEND:
-            raise IllegalAction("bad_move", detail="nothing to take")
+            raise IllegalAction("bad_move", detail="nothing to take", why="not_now")
         taken = self.table
         m = 0
         for c in taken:
@@ -597,7 +598,8 @@ class State:
         suit = action[2]
         opts = self.opts
         if opts.trump != "marriage" or type(suit) is not int or not 0 <= suit < 4:
-            raise IllegalAction("bad_move", detail="no announcing under these rules")
+            raise IllegalAction("bad_move", detail="no announcing under these rules",
+                                 why="no_announcing")
         king, queen = suit * 13 + 11, suit * 13 + 10
         hand = self.hands[seat]
         if not (hand >> king & 1 and hand >> queen & 1) or (
@@ -606,7 +608,7 @@ class State:
         if (self.trump_set and not opts.marriage_can_change) or self.trump == suit:
             raise IllegalAction("trump_fixed", king, queen)
         if self.phase != ATTACK and self.phase != DEFEND:
-            raise IllegalAction("bad_move", detail="announce before attacking or while defending")
+            raise IllegalAction("bad_move", detail="announce before attacking or while defending", why="not_now")
         self.trump = suit
         self.trump_set = True
         if queen == QS:
@@ -616,14 +618,14 @@ class State:
 
     def _do_slap(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
-            raise IllegalAction("bad_move")
+            raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(DEFEND)
         if events is not None:
             events.append({"type": "slap", "seat": seat})
 
     def _do_wait(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
-            raise IllegalAction("bad_move")
+            raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(EXTRA_ADD)
         if events is not None:
             events.append({"type": "wait", "seat": seat})
@@ -633,7 +635,7 @@ class State:
             raise IllegalAction("bad_move")
         cards, m = self._check_cards(seat, action[2])
         if self.phase != EXTRA_ADD or not cards:
-            raise IllegalAction("bad_move", detail="no adding now")
+            raise IllegalAction("bad_move", detail="no adding now", why="not_now")
         if len(cards) > self._add_room():  # D-A3, D-A4 (nothing is beaten yet)
             raise IllegalAction("add_not_allowed", *cards)
         if any(c // 13 != self.attack_suit for c in cards):
@@ -655,7 +657,7 @@ class State:
 
     def _do_done(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_ADD:
-            raise IllegalAction("bad_move")
+            raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(DEFEND)
         if events is not None:
             events.append({"type": "done", "seat": seat})
@@ -1080,15 +1082,16 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
         raise IllegalAction("bad_move", detail="no move")
     kind = words[0].lower()
     if kind not in MOVES:
-        raise IllegalAction("bad_move", detail=f"unknown move {words[0]!r}")
+        raise IllegalAction("bad_move", detail=f"unknown move {words[0]!r}", why="unknown_move")
     args = words[1:]
     if kind == "announce":
         if len(args) != 1:
-            raise IllegalAction("bad_move", detail="announce takes one suit")
+            raise IllegalAction("bad_move", detail="announce takes one suit", why="card_count")
         try:
             return ("announce", seat, parse_suit(args[0]))
         except CardError:
-            raise IllegalAction("bad_move", detail=f"{args[0]!r} is not a suit") from None
+            raise IllegalAction("bad_move", detail=f"{args[0]!r} is not a suit",
+                                why="not_a_suit") from None
     cards = []
     for w in args:
         try:
@@ -1098,7 +1101,8 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
     hand = state.hands[seat]
     if kind == "beat":
         if len(cards) != 2:
-            raise IllegalAction("bad_move", detail="beat takes an attack card and a card")
+            raise IllegalAction("bad_move", detail="beat takes an attack card and a card",
+                                why="card_count")
         if not hand >> cards[1] & 1:
             raise IllegalAction("card_not_in_hand", cards[1])
         return ("beat", seat, cards[0], cards[1])
@@ -1108,7 +1112,7 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
             raise IllegalAction("card_not_in_hand", *missing)
         return (kind, seat, tuple(cards))
     if cards:
-        raise IllegalAction("bad_move", detail=f"{kind} takes no cards")
+        raise IllegalAction("bad_move", detail=f"{kind} takes no cards", why="card_count")
     return (kind, seat)
 
 

@@ -793,7 +793,8 @@ def new_game(options: Options, names: list[str], dealer: int, seed: int,
 
 def _position(word: str) -> int:
     if not word.isdigit():
-        raise IllegalAction("bad_move", detail=f"{word!r} is not a position")
+        raise IllegalAction("bad_move", detail=f"{word!r} is not a position",
+                            why="not_a_position")
     return int(word) - 1
 
 
@@ -812,11 +813,12 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
             raise IllegalAction("bad_move")
         action = Action(seat, "draw", args[0].lower())
     elif word in ("swap", "discard"):
-        if state.phase == DRAW:
-            raise IllegalAction("no_card_held")
-        if args:
-            raise IllegalAction("bad_move")
         action = Action(seat, word)
+        if args:
+            # The game's own reasons come before ``bad_move`` (scenario-format.md): ``swap 1``
+            # past the last swappable position is ``cannot_swap_crosswise`` (H-S2).
+            state._validate(action)
+            raise IllegalAction("bad_move", why="card_count")
     elif word in ("shield", "steal") and state.phase not in (SHIELDS, THIEVES):
         raise IllegalAction("bad_move", detail="jacks act only after the rows are turned up")
     elif word == "shield":

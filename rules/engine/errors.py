@@ -42,19 +42,36 @@ SPARDAME_REASONS = (
 )
 ALL_REASONS = COMMON_FIRST + DAM_REASONS + DOLDA_REASONS + SPARDAME_REASONS + ("bad_move",)
 
+# What is wrong with a ``bad_move`` when the engine can say it in a word (the reason code stays
+# ``bad_move``, as scenario files expect); the site words each one (games/reasons.py).
+BAD_MOVE_WHYS = (
+    "unknown_player",  # the move does not start with a player's name
+    "unknown_move",  # not a move word of this game
+    "card_twice",  # the same card named twice
+    "not_now",  # that kind of move has no place at this moment of the deal
+    "not_in_attack",  # a beat names a card that is not in the attack
+    "card_count",  # the wrong number of cards (or words) for that kind of move
+    "not_a_suit",  # an announcement names no suit
+    "no_announcing",  # the rules have no announcing
+    "not_a_position",  # a position in the row that is not a number of it
+)
+
 
 class IllegalAction(Exception):
     """The engine refused an action; the state it was asked of is unchanged.
 
     ``cards`` names the cards the reason is about so the site can say which ones in the
-    page language.
+    page language; ``why`` says in a word what is wrong with a ``bad_move``
+    (``BAD_MOVE_WHYS``).
     """
 
-    def __init__(self, reason: str, *cards: int, detail: str = "") -> None:
+    def __init__(self, reason: str, *cards: int, detail: str = "", why: str = "") -> None:
         assert reason in ALL_REASONS, reason
+        assert not why or (reason == "bad_move" and why in BAD_MOVE_WHYS), why
         self.reason = reason
         self.cards = cards
         self.detail = detail
+        self.why = why
         super().__init__(reason if not detail else f"{reason}: {detail}")
 
 

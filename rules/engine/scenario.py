@@ -238,7 +238,8 @@ def apply_move(module: GameModule[Any, Any], state: GameState[Any], names: list[
         raise IllegalAction("game_over")
     words = move.split()
     if not words or words[0] not in names:
-        raise IllegalAction("bad_move", detail=f"unknown player in {move!r}")
+        raise IllegalAction("bad_move", detail=f"unknown player in {move!r}",
+                            why="unknown_player")
     seat = names.index(words[0])
     action = module.parse_action(state, seat, words[1:])
     return state.apply(action)

@@ -688,16 +688,18 @@ class State:
 
     def _check_pass(self, cards: Sequence[int]) -> None:
         if self.phase != PASS:
-            raise IllegalAction("bad_move", *cards, detail="there is no passing now")
+            raise IllegalAction("bad_move", *cards, detail="there is no passing now",
+                                why="not_now")
         if len(cards) != 3 or len(set(cards)) != 3:
             raise IllegalAction("pass_three_cards", *cards)  # S-P1
 
     def _check_play(self, cards: Sequence[int]) -> None:
         """Why a card of the hand is not a legal play: the rule ``_plays`` applied."""
         if self.phase != PLAY:
-            raise IllegalAction("bad_move", *cards, detail="cards are being passed")
+            raise IllegalAction("bad_move", *cards, detail="cards are being passed",
+                                why="not_now")
         if len(cards) != 1:
-            raise IllegalAction("bad_move", *cards, detail="play one card")
+            raise IllegalAction("bad_move", *cards, detail="play one card", why="card_count")
         card = cards[0]
         legal = self._plays()
         if PLAYS[self.to_move][card] in legal:
@@ -946,7 +948,8 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
         raise IllegalAction("not_your_turn")
     if not words or words[0].lower() not in ("pass", "play"):
         # An unknown move word: its other words cannot be read as anything.
-        raise IllegalAction("bad_move", detail=f"unknown move {' '.join(words)!r}")
+        raise IllegalAction("bad_move", detail=f"unknown move {' '.join(words)!r}",
+                            why="unknown_move")
     verb = words[0].lower()
     cards = []
     for w in words[1:]:
@@ -960,9 +963,10 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
         low, mid, high = sorted(cards)  # three: _check_pass
         return ("pass", seat, low, mid, high)
     if state.phase != PLAY:
-        raise IllegalAction("bad_move", *cards, detail="cards are being passed")
+        raise IllegalAction("bad_move", *cards, detail="cards are being passed",
+                                why="not_now")
     if len(cards) != 1:
-        raise IllegalAction("bad_move", *cards, detail="play one card")
+        raise IllegalAction("bad_move", *cards, detail="play one card", why="card_count")
     return PLAYS[seat][cards[0]]
 
 

@@ -216,3 +216,35 @@ def test_the_names_table_shows_every_language_on_a_phone(page, live_server, lang
     assert box[0] <= box[1]
     for label in ("Svenska", "Suomi", "Norsk bokmål", "English"):
         assert page.locator(f'.names-table td[data-label="{label}"]').first.is_visible()
+
+
+# ---------------------------------------------------------------------- the header at 1280×800
+HEADER = """() => {
+  const box = el => el.getBoundingClientRect();
+  const items = [...document.querySelectorAll('.site-nav li, .language-switcher li')];
+  const name = box(document.querySelector('.site-name'));
+  return {
+    tops: items.map(li => Math.round(box(li).top)),
+    hidden: items.filter(li => { const r = box(li); const s = getComputedStyle(li);
+      return r.width === 0 || r.height === 0 || s.visibility === 'hidden' || r.right > innerWidth; })
+      .map(li => li.textContent.trim()),
+    menuButton: box(document.querySelector('.site-menu__button')).width,
+    height: Math.round(box(document.querySelector('.site-header')).height),
+    nameTop: Math.round(name.top), nameBottom: Math.round(name.bottom),
+    overflow: document.documentElement.scrollWidth - innerWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
+@pytest.mark.parametrize("name", ["home", "practice", "faq"])
+def test_the_header_fits_on_one_line_at_1280(page, live_server, language, name):
+    """The Finnish menu wrapped onto two lines at 1280 px (#34 item 6): the site's name, every
+    menu item and every language lie on one line, none hidden, nothing folded into the menu
+    button."""
+    page.set_viewport_size(LAPTOP)
+    page.goto(address(live_server, name, language))
+    got = page.evaluate(HEADER)
+    assert got["hidden"] == [] and got["menuButton"] == 0 and got["overflow"] <= 0, got
+    assert max(got["tops"]) - min(got["tops"]) <= 4, got  # one line
+    assert got["height"] <= 64, got

@@ -200,6 +200,16 @@ def test_H_T3_swap_and_discard_need_a_drawn_card():
     assert refused(s, "Anna discard") == "no_card_held"
 
 
+def test_H_T4_swap_with_a_word_after_it_at_the_crosswise_card_is_cannot_swap_crosswise():
+    """The game's own reasons come before bad_move (scenario-format.md, "Reason codes")."""
+    s, _ = do(game(stock="QH"), "Anna draw stock", *["Anna swap"] * 5)
+    assert refused(s, "Anna swap 1") == "cannot_swap_crosswise"
+    assert refused(s, "Anna swap") == "cannot_swap_crosswise"
+    s, _ = do(game(stock="QH"), "Anna draw stock")
+    assert refused(s, "Anna swap 1") == "bad_move"  # a swap takes no position
+    assert refused(game(stock="QH"), "Anna swap 1") == "no_card_held"
+
+
 def test_H_T4_a_card_from_the_last_swappable_position_must_be_discarded():
     s, _ = do(game(stock="QH"), "Anna draw stock", *["Anna swap"] * 5)
     assert held(s) == "QC"  # a good card, but there is no going back

@@ -75,3 +75,11 @@ def test_a_failed_expect_shows_what_the_game_has_in_file_notation():
     [problem] = scenario.check_text(json.dumps(data))
     assert problem.code == "expect_mismatch"
     assert problem.params == {"key": "hand_count", "want": '{"Anna": 5}', "got": '{"Anna": 6}'}
+
+
+@pytest.mark.parametrize(("game", "word"), [("dolda", "slänghögen"), ("dam", "kasthögen")])
+def test_the_discard_pile_of_a_file_is_named_with_its_games_word(game, word):
+    """Review S-64: in a file of Dam med dolda kort the pile is the slänghög, as on its table."""
+    with translation.override("sv"):
+        text = scenario_problem("deal_unknown_card", {**SAMPLE, "place": "discard"}, game)
+    assert word in text

@@ -516,3 +516,38 @@ def test_a_new_game_sent_twice_is_created_once(client):
         client.get(path).content.decode()).group(1)}  # the page loaded anew: a new game
     assert client.post(path, again).status_code == 302
     assert PracticeGame.objects.count() == 2
+
+
+@pytest.mark.parametrize("what", ["play", "log", "review"])
+def test_a_game_of_another_browser_explains_why_it_cannot_open(client, what):
+    """#34 item 8: not a bare 404, but why, and the replay link once the owner made one."""
+    record = start(client, "dam")
+    stranger = Client()
+    r = stranger.get(url(record, what))
+    assert r.status_code == 404
+    page = r.content.decode()
+    assert "kept in the browser that started them" in page
+    assert 'id="not-here-replay"' not in page
+    assert reverse("practice_dam") in page
+    client.post(url(record, "share"))
+    record.refresh_from_db()
+    r = stranger.get(url(record, what))
+    assert r.status_code == 404
+    link = reverse("practice_dam_replay", args=[record.share_token])
+    assert f'id="not-here-replay" href="{link}"' in r.content.decode()
+    assert stranger.get(link).status_code == 200
+
+
+def test_a_game_of_another_browser_over_htmx_loads_the_explaining_page():
+    record = start(Client(), "dam")
+    r = Client().get(url(record), headers={"HX-Request": "true"})
+    assert r.status_code == 204 and r["HX-Redirect"] == url(record)
+
+
+@pytest.mark.parametrize("language", ["sv", "fi", "nb"])
+def test_the_explanation_is_translated(client, language):
+    record = start(client, "dam")
+    with translation.override(language):
+        r = Client().get(url(record))
+    assert r.status_code == 404
+    assert "This practice game is not in this browser" not in r.content.decode()

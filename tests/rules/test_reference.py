@@ -205,3 +205,11 @@ def test_the_first_in_turn_with_a_pair_decides_trump_in_the_older_rules(client):
     html = page(client, "rules_dam", "en")
     block = html.split('id="D-T4"', 1)[1].split('class="rule"', 1)[0]
     assert "the first of them in turn gets the first chance to show it" in block
+
+
+def test_the_thieves_and_shields_rule_reads_in_three_paragraphs(client):
+    """Review F-82: shields, then thieves, then what does nothing, not one 130-word block."""
+    for language in LANGUAGES:
+        html = page(client, "rules_dolda", language)
+        block = html.split('id="H-V4"', 1)[1].split('class="decision"', 1)[0]
+        assert block.count("<p>") == 3, language

@@ -3,6 +3,7 @@ errors, presenter mode (all hands / one seat), print, export, practice and tutor
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -165,6 +166,22 @@ def test_a_refused_move_is_explained_and_not_recorded(client):
     r = move(client, obj, "Anna attack 4D KC")
     assert r.status_code == 200
     assert "same suit" in r.content.decode()
+    obj.refresh_from_db()
+    assert obj.data["steps"] == []
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("Anna attack 4D 4D", "The same card is named twice."),
+    ("Anna take", "That kind of move has no place at this point of the deal."),
+    ("Anna fly", "That is not a move of this game."),
+    ("Zed take", "A move starts with the name of one of the players."),
+    ("Anna beat 4D", "That move takes a different number of cards or words."),
+])
+def test_a_move_refused_as_bad_move_says_what_is_wrong_with_it(client, text, why):
+    """#34 item 9: not just "That move is not possible now." """
+    obj = small_dam(client)
+    page = html.unescape(move(client, obj, text).content.decode())
+    assert f"That move is not possible now. {why}" in page
     obj.refresh_from_db()
     assert obj.data["steps"] == []
 
