@@ -8,3 +8,4 @@ WHITENOISE_AUTOREFRESH = True
 RATE_LIMITS = {}  # tests/web/test_ratelimit.py switches them on
 LIVE_JOIN_FAILURES = None  # tests/hardening/test_live.py switches it on
 LIVE_REDIS_URL = None  # the in-process bus (tests/hardening starts servers with Redis)
+TABLE_JOIN_FAILURES = None  # tests/tables switch it on

@@ -1,0 +1,98 @@
+"""The table's stream: Server-Sent Events of the ``game`` partial, drawn for the seat of the
+browser that opened it (its session), on every message of the table's channel on the live bus.
+
+As ``live.stream``: an async view under the ASGI process (``/live/`` goes there in production),
+a blocking generator under runserver.  On connecting it sends the current state (a phone that
+reconnects picks up where it was), then one event per change; with no message for ``QUIET``
+seconds it reads the table again and sends a comment line.  While a seat's stream is open its
+player counts as present: when the last one closes the seat counts as left, and after the
+grace period a bot plays it until the page is opened again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from live import bus
+from live.stream import CLOSE, RETRY_MS, _stream, db, event
+
+from . import service as S
+from . import views as V
+
+QUIET = 10.0
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def _render(request: HttpRequest, code: str, lang: str) -> tuple[str, bool, int | None]:
+    """The partial for this browser's seat, whether the table still runs, and the seat."""
+    table = S.find(code)
+    if table is None:
+        return "", False, None
+    with translation.override(lang):
+        html = render_to_string("tables/table.html#game", V.context(request, table),
+                                request=request)
+    seat = S.seat_of(table, S.player_token(request.session))
+    return html, not S.ended(table), seat
+
+
+def _present(code: str, seat: int | None, here: bool) -> None:
+    table = S.find(code)
+    if table is not None and seat is not None and seat < len(table.seats):
+        S.set_away(table, seat, not here)
+
+
+async def table_stream(request: HttpRequest, code: str, lang: str
+                       ) -> HttpResponse | StreamingHttpResponse:
+    code = S.normalise_code(code)
+    if not code or lang not in LANGUAGES or await db(S.find, request)(code) is None:
+        return HttpResponse(status=404)
+    names = [bus.channel(code, "table")]
+
+    async def agen() -> AsyncIterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        seat = None
+        try:
+            async with bus.AsyncSubscription(names) as sub:
+                shown = ""
+                while True:
+                    html, running, seat = await db(_render)(request, code, lang)
+                    if html and html != shown:
+                        shown = html
+                        yield event("state", html)
+                    if not running:
+                        yield CLOSE
+                        return
+                    await db(_present)(code, seat, True)
+                    if await sub.get(QUIET) is None:
+                        yield b": ping\n\n"
+        finally:
+            await asyncio.shield(db(_present)(code, seat, False))
+
+    def gen() -> Iterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        seat: Any = None
+        try:
+            with bus.SyncSubscription(names) as sub:
+                shown = ""
+                while True:
+                    html, running, seat = _render(request, code, lang)
+                    if html and html != shown:
+                        shown = html
+                        yield event("state", html)
+                    if not running:
+                        yield CLOSE
+                        return
+                    _present(code, seat, True)
+                    if sub.get(QUIET) is None:
+                        yield b": ping\n\n"
+        finally:
+            _present(code, seat, False)
+
+    return _stream(request, agen, gen)
