@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -48,6 +49,27 @@ def _present(code: str, seat: int | None, here: bool) -> None:
         S.set_away(table, seat, not here)
 
 
+def _opened(code: str, seat: int | None) -> None:
+    """One more page open at ``seat`` (counted in the cache, shared by the app servers)."""
+    if seat is not None:
+        key = f"table-pages:{code}:{seat}"
+        cache.add(key, 0, 24 * 3600)
+        cache.incr(key)
+        _present(code, seat, True)
+
+
+def _closed(code: str, seat: int | None) -> None:
+    """A page at ``seat`` closed: when it was the last, the seat counts as left."""
+    if seat is not None:
+        key = f"table-pages:{code}:{seat}"
+        try:
+            left = cache.decr(key)
+        except ValueError:
+            left = 0
+        if left <= 0:
+            _present(code, seat, False)
+
+
 async def table_stream(request: HttpRequest, code: str, lang: str
                        ) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)
@@ -62,18 +84,22 @@ async def table_stream(request: HttpRequest, code: str, lang: str
             async with bus.AsyncSubscription(names) as sub:
                 shown = ""
                 while True:
-                    html, running, seat = await db(_render)(request, code, lang)
+                    html, running, now = await db(_render)(request, code, lang)
+                    if now != seat:  # sat down (or the first reading)
+                        await db(_closed)(code, seat)
+                        seat = now
+                        await db(_opened)(code, seat)
                     if html and html != shown:
                         shown = html
                         yield event("state", html)
                     if not running:
                         yield CLOSE
                         return
-                    await db(_present)(code, seat, True)
                     if await sub.get(QUIET) is None:
+                        await db(_present)(code, seat, True)
                         yield b": ping\n\n"
         finally:
-            await asyncio.shield(db(_present)(code, seat, False))
+            await asyncio.shield(db(_closed)(code, seat))
 
     def gen() -> Iterator[bytes]:
         yield f"retry: {RETRY_MS}\n\n".encode()
@@ -82,17 +108,21 @@ async def table_stream(request: HttpRequest, code: str, lang: str
             with bus.SyncSubscription(names) as sub:
                 shown = ""
                 while True:
-                    html, running, seat = _render(request, code, lang)
+                    html, running, now = _render(request, code, lang)
+                    if now != seat:
+                        _closed(code, seat)
+                        seat = now
+                        _opened(code, seat)
                     if html and html != shown:
                         shown = html
                         yield event("state", html)
                     if not running:
                         yield CLOSE
                         return
-                    _present(code, seat, True)
                     if sub.get(QUIET) is None:
+                        _present(code, seat, True)
                         yield b": ping\n\n"
         finally:
-            _present(code, seat, False)
+            _closed(code, seat)
 
     return _stream(request, agen, gen)

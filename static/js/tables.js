@@ -1,5 +1,7 @@
 // A table with friends: htmx's SSE extension swaps in each change; when the page comes back
 // (a phone waking, the network returning) the current state is fetched at once as well.
+// Answers may arrive out of order (a stream event rendered just before the answer to this
+// phone's own move): one showing an older position than the page is dropped.
 (function () {
   "use strict";
   var last = 0;
@@ -13,4 +15,25 @@
   document.addEventListener("visibilitychange", catchUp);
   window.addEventListener("online", catchUp);
   window.addEventListener("pageshow", function (event) { if (event.persisted) catchUp(); });
+
+  // (deal number, moves of the deal, changes of the seats): each only grows.
+  function position(html) {
+    var m = /id="game"[^>]*data-deal="(\d+)" data-version="(\d+)" data-table="(\d+)"/.exec(html || "");
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  }
+  function older(html) {
+    var game = document.getElementById("game");
+    var now = game && [Number(game.dataset.deal), Number(game.dataset.version), Number(game.dataset.table)];
+    var next = position(html);
+    if (!now || !next) return false;
+    for (var i = 0; i < 3; i++) if (next[i] !== now[i]) return next[i] < now[i];
+    return false;
+  }
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    if (older(event.detail && event.detail.data)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && document.querySelector(".tables") && older(xhr.responseText)) event.detail.shouldSwap = false;
+  });
 })();
