@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from live import bus
-from live.stream import CLOSE, RETRY_MS, _stream, db, event
+from live.stream import CLOSE, ENDED_RETRY_MS, RETRY_MS, _stream, db, event
 
 from . import service as S
 from . import views as V
@@ -92,8 +92,8 @@ async def table_stream(request: HttpRequest, code: str, lang: str
                     if html and html != shown:
                         shown = html
                         yield event("state", html)
-                    if not running:
-                        yield CLOSE
+                    if not running:  # and EventSource is not to come back for an hour
+                        yield f"retry: {ENDED_RETRY_MS}\n\n".encode() + CLOSE
                         return
                     if await sub.get(QUIET) is None:
                         await db(_present)(code, seat, True)
@@ -116,8 +116,8 @@ async def table_stream(request: HttpRequest, code: str, lang: str
                     if html and html != shown:
                         shown = html
                         yield event("state", html)
-                    if not running:
-                        yield CLOSE
+                    if not running:  # and EventSource is not to come back for an hour
+                        yield f"retry: {ENDED_RETRY_MS}\n\n".encode() + CLOSE
                         return
                     if sub.get(QUIET) is None:
                         _present(code, seat, True)

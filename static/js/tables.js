@@ -32,6 +32,15 @@
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     if (older(event.detail && event.detail.data)) event.preventDefault();
   });
+  // Once the cards are dealt the invitation folds away (it stays a click away).
+  document.addEventListener("htmx:afterSettle", function () {
+    var game = document.getElementById("game");
+    var invite = document.querySelector(".tables-invite");
+    if (game && invite && invite.open && game.dataset.deal !== "0" && !invite.dataset.folded) {
+      invite.open = false;
+      invite.dataset.folded = "true";
+    }
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (xhr && document.querySelector(".tables") && older(xhr.responseText)) event.detail.shouldSwap = false;

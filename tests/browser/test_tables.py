@@ -146,6 +146,9 @@ def end_table(table: Table) -> None:
         Table.objects.filter(pk=table.pk).update(active=timezone.now() - timedelta(days=1))
         table.refresh_from_db()
     S.publish(table)
+    # Every stream of the table ends on this message, those of pages left behind (a reload,
+    # the page before sitting down) too: let their threads finish before the database goes.
+    time.sleep(1.5)
 
 
 def hand_shown(page) -> set[str]:
@@ -241,3 +244,44 @@ def test_two_friends_and_a_bot_play_dam_with_a_reload_a_leave_and_a_double_tap(
 def reverse_in(table: Table, name: str, language: str) -> str:
     with translation.override(language):
         return reverse(f"tables_{name}", args=[table.code])
+
+
+def test_three_friends_and_a_bot_play_a_deal_of_spardame_in_three_languages(
+        page, live_server, browser):
+    """English at 1280 px, Finnish and Norwegian phones at 375 px: a whole deal, every card
+    played by tapping it, every pass by choosing three cards and the button."""
+    page.set_viewport_size(DESKTOP)
+    table = open_table(page, live_server, "spardame", 4, "Host")
+    pages = {0: page}
+    for language, name in (("fi", "Aino"), ("nb", "Ola")):
+        _ctx, phone = join(browser, live_server, table, language, PHONE, name)
+        pages[len(pages)] = phone
+    expect(page.locator(".tables-seats__list")).to_contain_text("Ola")
+    page.locator("#deal").click()
+    expect(page.locator("#table-turn")).to_be_visible()
+    rng = random.Random(3)
+    for _turn in range(400):
+        deal, state = fresh(table)
+        if state.over:
+            break
+        seat = state.to_move
+        if seat in pages:
+            all_see(pages.values(), deal.version)
+            for s, other in pages.items():
+                assert hand_shown(other) == {C.code(c) for c in state.view(s)["hand"]}
+            legal = list(state.legal_actions())
+            play_in_page(pages[seat], adapter("spardame").form_fields(
+                legal[rng.randrange(len(legal))]))
+            wait_version(table, deal.version)
+        else:
+            wait_version(table, deal.version)
+    deal, state = fresh(table)
+    assert state.over
+    all_see(pages.values(), deal.version)
+    # The match's scores, on every page in its language.
+    for p in pages.values():
+        expect(p.locator(".practice-summary")).to_be_visible()
+    expect(pages[1].locator("#game")).to_contain_text("Aino")
+    end_table(table)
+    for p in pages.values():
+        expect(p.locator("#table-ended")).to_be_visible(timeout=20_000)
