@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.views.decorators.http import require_safe
 
 from live import bus
 from live.stream import CLOSE, ENDED_RETRY_MS, RETRY_MS, _stream, db, event
@@ -70,6 +71,7 @@ def _closed(code: str, seat: int | None) -> None:
             _present(code, seat, False)
 
 
+@require_safe
 async def table_stream(request: HttpRequest, code: str, lang: str
                        ) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)

@@ -84,6 +84,7 @@ def new(request: HttpRequest, game: str) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- joining
+@require_safe
 def short(request: HttpRequest, code: str) -> HttpResponse:
     """``/t/<code>/``: the address in the QR code, to the table in the visitor's language."""
     language = translation.get_language_from_request(request, check_path=False)
