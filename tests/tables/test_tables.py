@@ -309,6 +309,8 @@ def test_the_short_address_and_the_qr_code():
     with translation.override("en"):
         page = Client().get(url(table)).content.decode()
     assert "<svg" in page and f"/t/{table.code}/" in page
+    # The idle time after which the table ends is stated.
+    assert f"The table closes after {S.idle_minutes()} minutes without a move." in page
     r = Client().get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="fi")
     assert r.status_code == 302 and r["Location"].startswith("/fi/")
 
