@@ -5,6 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from live import stream as live_stream
 from live import views as live_views
+from tables import stream as table_stream
+from tables import views as table_views
 from web import views
 
 urlpatterns = [
@@ -17,6 +19,10 @@ urlpatterns = [
     # production serves from the ASGI process (README, "Production").
     path("j/", live_views.short, name="live_short_blank"),
     path("j/<slug:code>/", live_views.short, name="live_short"),
+    # A table with friends: the QR code's short address, and the table's stream.
+    path("t/<slug:code>/", table_views.short, name="tables_short"),
+    path("live/table/<slug:code>/<slug:lang>/", table_stream.table_stream,
+         name="tables_stream"),
     path("live/<slug:code>/<slug:lang>/", live_stream.follow_stream, name="live_stream"),
     path("live/<slug:code>/<slug:lang>/teacher/", live_stream.teacher_stream,
          name="live_stream_teacher"),
@@ -29,6 +35,7 @@ urlpatterns += i18n_patterns(
     path("", include("practice.urls")),
     path("", include("teacher.urls")),
     path("", include("live.urls")),
+    path("", include("tables.urls")),
     prefix_default_language=True,
 )
 

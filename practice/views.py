@@ -125,6 +125,7 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     return render(request, "practice/new.html", {
         "form": form, "game": game, "title": GAME_TITLES[game],
         "rules_url": reverse(f"rules_{game}"), "variants_url": reverse(f"variants_{game}"),
+        "friends_url": reverse(f"tables_{game}_new"),
     }, status=status)
 
 

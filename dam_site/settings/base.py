@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "practice",
     "teacher",
     "live",
+    "tables",
 ]
 
 MIDDLEWARE = [
@@ -158,13 +159,19 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 # window counted in the cache); a name ending in * is a prefix, <game> any game's key (a new
 # practice game: practice_<game>).
 RATE_LIMITS: dict[str, str] = {"practice_<game>": "20/m", "scenarios_*": "20/m",
-                               "live_start": "20/m"}
+                               "live_start": "20/m", "tables_<game>_new": "10/m",
+                               "tables_join": "30/m", "tables_sit": "30/m"}
 # The home page shows the next lesson from the tutorials' progress cookies (tutorials/progress.py):
 # its kept copies (web/pagecache.py) are keyed on them.
 HOME_VARY_COOKIES: tuple[str, ...] = ("tutorials_done", "tutorials_stars")
 # Wrong join codes per client address (live/views.py): only failures count, so a class
 # behind one school address can all join at once.
 LIVE_JOIN_FAILURES: str | None = "10/m"
+# Tables with friends (tables/): wrong table codes per client address, how long a seat whose
+# player left waits before a bot plays it, and how long a table lives without a move.
+TABLE_JOIN_FAILURES: str | None = "10/m"
+TABLE_GRACE_SECONDS = 60
+TABLE_IDLE_MINUTES = 120
 # Addresses or networks of the reverse proxies whose X-Forwarded-For is believed; none in
 # development, so the client is REMOTE_ADDR.  prod.py reads them from the environment.
 TRUSTED_PROXIES: list[str] = []

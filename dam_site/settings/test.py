@@ -11,3 +11,4 @@ LIVE_REDIS_URL = None  # the in-process bus (tests/hardening starts servers with
 # Tasks run at once inside the request (tests/practice/test_tasks.py uses the database queue
 # and its worker).
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+TABLE_JOIN_FAILURES = None  # tests/tables switch it on

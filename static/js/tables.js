@@ -1,0 +1,48 @@
+// A table with friends: htmx's SSE extension swaps in each change; when the page comes back
+// (a phone waking, the network returning) the current state is fetched at once as well.
+// Answers may arrive out of order (a stream event rendered just before the answer to this
+// phone's own move): one showing an older position than the page is dropped.
+(function () {
+  "use strict";
+  var last = 0;
+  function catchUp() {
+    var root = document.querySelector("[data-now-url]");
+    if (!root || !window.htmx || document.visibilityState === "hidden") return;
+    if (Date.now() - last < 1000) return;
+    last = Date.now();
+    window.htmx.ajax("GET", root.getAttribute("data-now-url"), { target: "#table-live", swap: "innerHTML" });
+  }
+  document.addEventListener("visibilitychange", catchUp);
+  window.addEventListener("online", catchUp);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) catchUp(); });
+
+  // (deal number, moves of the deal, changes of the seats): each only grows.
+  function position(html) {
+    var m = /id="game"[^>]*data-deal="(\d+)" data-version="(\d+)" data-table="(\d+)"/.exec(html || "");
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  }
+  function older(html) {
+    var game = document.getElementById("game");
+    var now = game && [Number(game.dataset.deal), Number(game.dataset.version), Number(game.dataset.table)];
+    var next = position(html);
+    if (!now || !next) return false;
+    for (var i = 0; i < 3; i++) if (next[i] !== now[i]) return next[i] < now[i];
+    return false;
+  }
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    if (older(event.detail && event.detail.data)) event.preventDefault();
+  });
+  // Once the cards are dealt the invitation folds away (it stays a click away).
+  document.addEventListener("htmx:afterSettle", function () {
+    var game = document.getElementById("game");
+    var invite = document.querySelector(".tables-invite");
+    if (game && invite && invite.open && game.dataset.deal !== "0" && !invite.dataset.folded) {
+      invite.open = false;
+      invite.dataset.folded = "true";
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && document.querySelector(".tables") && older(xhr.responseText)) event.detail.shouldSwap = false;
+  });
+})();
