@@ -19,7 +19,8 @@ pytestmark = pytest.mark.django_db
 ENDPOINTS = endpoints()
 OTHER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 SAMPLE_ARGS = {"UUIDConverter": str(uuid.UUID(int=1)), "IntConverter": 1,
-               "SlugConverter": "x", "StringConverter": "dam", "PathConverter": "x"}
+               "SlugConverter": "x", "StringConverter": "dam", "PathConverter": "x",
+               "LessonConverter": "anna-bo-cilla"}
 
 
 def url_of(endpoint) -> str:

@@ -254,7 +254,7 @@ def test_another_browser_gets_the_not_found_page(client):
     stranger = Client()
     r = stranger.get(step_url(record, 0))
     assert r.status_code == 404
-    assert "There is no page at this address" in r.content.decode()
+    assert "kept in the browser that started them" in r.content.decode()
     stranger.get(reverse("practice_dam"))  # a session of its own, with no games
     assert stranger.get(step_url(record, 1)).status_code == 404
 
