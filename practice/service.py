@@ -456,26 +456,6 @@ def hint(record: PracticeGame, derived: Derived, compute: bool = True) -> Hint |
                 game.form_fields(action))
 
 
-def _claim(kind: str, record: PracticeGame) -> bool:
-    """Whether this request is the one to enqueue ``kind`` for the record as it stands."""
-    return cache.add(f"practice-task:{kind}:{record.pk}:{record.version}", 1,
-                     TASK_CLAIM_SECONDS)
-
-
-def request_hint(record: PracticeGame) -> None:
-    """Enqueue the analysis behind the hint, once (practice/tasks.py)."""
-    from . import tasks
-    if _claim("hint", record):
-        tasks.analyse_decision.enqueue(str(record.pk), record.version)
-
-
-def request_review(record: PracticeGame) -> None:
-    """Enqueue the review of a finished deal, once (practice/tasks.py)."""
-    from . import tasks
-    if _claim("review", record):
-        tasks.review_deal.enqueue(str(record.pk), record.version)
-
-
 def game_log(record: PracticeGame, derived: Derived) -> list[dict[str, Any]]:
     """Every move of a replayed position (``derived``, the replay link's) with its narration,
     from the human seat's point of view."""

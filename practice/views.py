@@ -34,6 +34,7 @@ from web.htmx import HtmxHttpRequest, address_oob
 from web.once import made, once
 
 from . import service as P
+from . import tasks
 from .forms import (
     PACE_CHOICES,
     PACES,
@@ -200,7 +201,7 @@ def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
         # it is enqueued and the page polls (an immediate backend has it done by the next line).
         hint = P.hint(record, derived, compute=False)
         if hint is None:
-            P.request_hint(record)
+            tasks.request_hint(record)
             hint = P.hint(record, derived, compute=False)
             hint_pending = hint is None
     selected = []
@@ -456,7 +457,7 @@ def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     try:
         progress = P.review_progress(record)
         if not progress["done"]:
-            P.request_review(record)
+            tasks.request_review(record)
             record.refresh_from_db(fields=["review"])
             progress = P.review_progress(record)
     except Refusal as exc:

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from games.adapters import adapter
+from games.adapters.base import winners_text
 from games.moves import move_choices
 from games.registry import GAME_TITLES
 from games.table import table_context
@@ -236,8 +237,6 @@ def context(request: HttpRequest, table: Table, *, error: str = "") -> dict[str,
 def _summary(deal: Any, seat: int) -> dict[str, Any]:
     summary = P.series_summary(deal)
     now = P.standing(deal)
-    from games.adapters.base import winners_text
-
     summary["result"] = winners_text(deal.names, now.winners, seat) if now.winners else ""
     return summary
 
