@@ -31,6 +31,10 @@ def go_live(page, live_server) -> str:
     code = re.sub(r"\W", "", page.locator(".live-code").inner_text().split(":")[-1])
     assert len(code) == 6
     expect(page.locator(".live-qr svg")).to_be_visible()
+    # The page shows before its deferred scripts run; a key pressed before then is not
+    # heard (on a loaded CI machine the first ArrowRight was lost and the step never came).
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => !!window.htmx")
     return code
 
 
