@@ -3,10 +3,6 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from live import stream as live_stream
-from live import views as live_views
-from tables import stream as table_stream
-from tables import views as table_views
 from web import views
 
 urlpatterns = [
@@ -15,17 +11,9 @@ urlpatterns = [
     path("preferences/deck/", views.deck_preference, name="deck_preference"),
     path("healthz/", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
-    # The live classroom: the short address on the projector, and the event streams, which
-    # production serves from the ASGI process (README, "Production").
-    path("j/", live_views.short, name="live_short_blank"),
-    path("j/<slug:code>/", live_views.short, name="live_short"),
-    # A table with friends: the QR code's short address, and the table's stream.
-    path("t/<slug:code>/", table_views.short, name="tables_short"),
-    path("live/table/<slug:code>/<slug:lang>/", table_stream.table_stream,
-         name="tables_stream"),
-    path("live/<slug:code>/<slug:lang>/", live_stream.follow_stream, name="live_stream"),
-    path("live/<slug:code>/<slug:lang>/teacher/", live_stream.teacher_stream,
-         name="live_stream_teacher"),
+    # Outside the language prefix: the short addresses of QR codes and the event streams.
+    path("", include("tables.root_urls")),
+    path("", include("live.root_urls")),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),

@@ -1,5 +1,5 @@
 """Live classroom URLs under the language prefix (the streams and ``/j/`` are in
-``dam_site/urls.py``, outside it: ``/live/`` is what the load balancer sends to ASGI)."""
+``root_urls.py``, outside it: ``/live/`` is what the load balancer sends to ASGI)."""
 
 from django.urls import path
 

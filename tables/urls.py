@@ -1,5 +1,5 @@
 """Table URLs under the language prefix; the stream and ``/t/<code>/`` are in
-``dam_site/urls.py``, outside it (``/live/`` is what the load balancer sends to ASGI)."""
+``root_urls.py``, outside it (``/live/`` is what the load balancer sends to ASGI)."""
 
 from django.urls import path
 from django.utils.text import format_lazy

@@ -1,0 +1,11 @@
+"""Table URLs outside the language prefix: the QR code's short address and the table's
+stream (under ``/live/``, which production sends to the ASGI process)."""
+
+from django.urls import path
+
+from . import stream, views
+
+urlpatterns = [
+    path("t/<slug:code>/", views.short, name="tables_short"),
+    path("live/table/<slug:code>/<slug:lang>/", stream.table_stream, name="tables_stream"),
+]
