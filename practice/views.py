@@ -17,17 +17,15 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.adapters import ADAPTERS, adapter
-from games.moves import form_pairs, move_choices
 from games.registry import GAME_TITLES
 from games.table import mark_cards, table_context
-from rules.engine import cards as C
 from web.errors import Refusal
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
@@ -36,7 +34,6 @@ from web.once import made, once
 from . import service as P
 from . import tasks
 from .forms import (
-    PACE_CHOICES,
     PACES,
     HintForm,
     MoveForm,
@@ -48,6 +45,8 @@ from .forms import (
     VersionForm,
 )
 from .models import PracticeGame
+from .presenter import game_page, view_for_page
+from .presenter import urls as page_urls
 
 
 def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict,
@@ -177,123 +176,10 @@ def _not_here(request: HttpRequest, missing: NotHere) -> HttpResponse:
     }, status=404)
 
 
-def _urls(record: PracticeGame) -> dict[str, str]:
-    g = record.game
-    args = [record.pk]
-    return {k: reverse(f"practice_{g}_{k}", args=args)
-            for k in ("play", "move", "step", "undo", "next", "share", "export", "review",
-                      "puzzle", "log")}
-
-
-def _view_for_page(record: PracticeGame, state: Any) -> dict[str, Any]:
-    return adapter(record.game).page_view(state.view(record.human_seat), record.memory_aid)
-
-
 def _context(request: HttpRequest, record: PracticeGame, derived: P.Derived, *,
              error: str = "", show_hint: bool = False) -> dict[str, Any]:
-    state = derived.state
-    view = _view_for_page(record, state)
-    actions = move_choices(record.game, state, view, record.human_seat, record.names)
-    hint = None
-    hint_pending = False
-    if show_hint and actions["mine"]:
-        # The analysis runs as a task (practice/tasks.py): a stored one is shown at once, else
-        # it is enqueued and the page polls (an immediate backend has it done by the next line).
-        hint = P.hint(record, derived, compute=False)
-        if hint is None:
-            tasks.request_hint(record)
-            hint = P.hint(record, derived, compute=False)
-            hint_pending = hint is None
-    selected = []
-    if hint is not None:
-        fields = hint.fields
-        selected = [C.parse(c) for c in fields.get("card", [])]
-        for t in actions.get("targets", []):
-            t["checked"] = t["code"] == fields.get("target")
-    elif len(actions.get("targets", [])) == 1:
-        actions["targets"][0]["checked"] = True  # the only card there is to beat
-    target = None
-    for t in actions.get("targets", []):
-        if t.get("checked"):
-            target = C.parse(t["code"])
-    table = table_context(view, selectable=actions.get("selectable", False), selected=selected,
-                          highlight=selected,
-                          label=_("Card table"), pick_target=bool(actions.get("beats")),
-                          target=target, unplayable=actions.get("unplayable"),
-                          one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
-                          taps=actions.get("taps"), slot_picks=actions.get("slot_picks"),
-                          you=record.human_seat)
-    # The latest lines only (what happened since the player's last decision); the whole log
-    # is its own request (``log``).  The series is read once.
-    latest = P.latest_lines(record)
-    series = P.series_games(record)
-    human = record.names[record.human_seat]
-    undoable = any(m.startswith(human + " ") for m in record.actions[record.puzzle_from:])
-    puzzle = None
-    if record.puzzle_of_id is not None:
-        original = record.puzzle_of
-        puzzle = {"review_url": reverse(f"practice_{record.game}_review", args=[original.pk])
-                  if original is not None and original.owner == record.owner else ""}
-    bot_turn = P.is_bot_turn(record, state)
-    news_shown = NEWS_LINES if len(latest) > NEWS_LINES + 1 else len(latest)
-    return {
-        "record": record, "game": record.game, "title": GAME_TITLES[record.game],
-        "table": table, "actions": actions, "hint": hint, "hint_pending": hint_pending,
-        "hint_fields": form_pairs(hint.fields) if hint else [],
-        "moves": len(record.actions), "latest": latest[len(latest) - news_shown:],
-        "earlier": latest[:len(latest) - news_shown],
-        "latest_seat": derived.seats[-1] if derived.seats else None,
-        "why": _idle_reasons(record, state, view, actions),
-        # The deal's result as its headline (the narration's last line is the result).
-        "deal_over": latest[-1] if state.over and latest else "",
-        "error": error, "urls": _urls(record), "undoable": undoable, "bot_turn": bot_turn,
-        "to_move_name": record.names[state.to_move] if state.to_move is not None else "",
-        "to_move_you": state.to_move == record.human_seat,
-        "over": state.over, "summary": P.series_summary(record, series),
-        "can_deal_again": P.can_deal_again(record, series) if state.over else False,
-        "bot_delay": _bot_delay(request), "pace": _pace(request), "paces": PACE_CHOICES,
-        "share_url": request.build_absolute_uri(
-            reverse(f"practice_{record.game}_replay", args=[record.share_token]))
-        if record.share_token else "",
-        "deal_label": record.deal_number, "puzzle": puzzle,
-        # Nothing played yet: the page deals the cards out (static/js/flip.js).
-        "fresh_deal": not record.actions and record.puzzle_of_id is None,
-    }
-
-
-# The news shows the latest lines since the player's last decision; the earlier ones fold
-# away (they were each shown as they happened, and the game log keeps them all), so a round
-# of bot moves never pushes the table off a phone's screen.
-NEWS_LINES = 3
-
-DEAL_OVER = gettext_lazy("The deal is over; no more moves can be made.")
-WAIT_FOR = gettext_lazy("%(name)s is to move now: wait for that move.")
-OWN_IDLE = gettext_lazy("This card takes part in none of your moves now.")
-OTHER_IDLE = gettext_lazy("%(name)s's cards take part in none of your moves.")
-TABLE_IDLE = gettext_lazy("This card on the table takes part in none of your moves now.")
-NO_KEY = gettext_lazy("No move has the key %(key)s now.")
-MOVES_NOW = gettext_lazy("Your moves now: %(moves)s.")
-HAND_NOW = gettext_lazy("Play one of the cards of your hand that are not dimmed.")
-
-
-def _idle_reasons(record: PracticeGame, state: Any, view: dict, actions: dict
-                  ) -> dict[str, str]:
-    """What a tap on a card that takes part in no legal move says, by where the card lies:
-    the player's own ("own"), another player's ("other", with %(name)s for the seat's name,
-    filled in by the page), on the table ("table"); and a number key no move button has
-    ("key", with %(key)s).  The page shows it beside the card (static/js/practice.js)."""
-    if state.over:
-        text = str(DEAL_OVER)
-        return {"own": text, "other": text, "table": text, "key": text}
-    if not actions["mine"]:
-        text = str(WAIT_FOR % {"name": record.names[state.to_move]})
-        return {"own": text, "other": text, "table": text, "key": text}
-    moves = [str(b["label"]) for b in actions["buttons"]] + \
-        [str(m["label"]).rstrip(".") for m in actions["simple"]]
-    then = str(MOVES_NOW % {"moves": "; ".join(moves)}) if moves else str(HAND_NOW)
-    own = adapter(record.game).idle_own_reason(view, record.human_seat) or str(OWN_IDLE)
-    return {"own": f"{own} {then}", "other": f"{OTHER_IDLE} {then}",
-            "table": f"{TABLE_IDLE} {then}", "key": f"{NO_KEY} {then}"}
+    return game_page(record, derived, pace=_pace(request), bot_delay=_bot_delay(request),
+                     absolute=request.build_absolute_uri, error=error, show_hint=show_hint)
 
 
 PACE_KEY = "practice_bot_pace"
@@ -439,7 +325,7 @@ def log(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     """The whole game log: for htmx the list, put in place of the game page's log link; else
     a page of its own with a link back to the game."""
     record = _record(request, game, game_id)
-    ctx = {"record": record, "title": GAME_TITLES[game], "urls": _urls(record),
+    ctx = {"record": record, "title": GAME_TITLES[game], "urls": page_urls(record),
            "log": P.log_entries(record)}
     return _render(request, "practice/log.html", "log", ctx)
 
@@ -453,7 +339,7 @@ def review(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     this request enqueues once; the page polls with the progress until it is done, then shows
     the three costliest clear mistakes, or says that it found none."""
     record = _record(request, game, game_id)
-    urls = _urls(record)
+    urls = page_urls(record)
     try:
         progress = P.review_progress(record)
         if not progress["done"]:
@@ -498,7 +384,7 @@ def review_at(request: HtmxHttpRequest, game: str, game_id, step: int) -> HttpRe
     except Refusal as exc:
         ctx = _context(request, record, P.load(record), error=exc.message)
         return render(request, "practice/game.html", ctx, status=exc.status)
-    urls = _urls(record)
+    urls = page_urls(record)
     base = {"record": record, "title": GAME_TITLES[game], "urls": urls}
     if step > total:
         return render(request, "practice/review_step.html", {
@@ -588,7 +474,7 @@ def replay(request: HtmxHttpRequest, game: str, token) -> HttpResponse:
     if opened:
         view, reveal, _marker = adapter(game).open_view(derived.state, record.human_seat)
     else:
-        view, reveal = _view_for_page(record, derived.state), None
+        view, reveal = view_for_page(record, derived.state), None
     table = table_context(view, reveal=reveal, label=_("Card table"), you=record.human_seat)
     log = P.game_log(record, derived)
     more = "&open=1" if opened else ""

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from practice import service as P
-from practice import views as V
+from practice import presenter as V
 from practice.models import PracticeGame
 
 from .helpers import bots_until_human, post_action, start, state_of, url
