@@ -18,6 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,6 +94,35 @@ def server_env(database_url: str, cache_prefix: str) -> dict[str, str]:
             "E2E_CACHE_PREFIX": cache_prefix, "PYTHONPATH": str(ROOT)}
 
 
+def _wait_until_healthy(process: subprocess.Popen, base: str, name: str,
+                        stop: Callable[[], None]) -> None:
+    """Wait up to 30 s for /healthz/ to answer; stop and raise if the server dies or never
+    answers."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(base + "/healthz/", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except (OSError, urllib.error.URLError):
+            time.sleep(0.1)
+    stop()
+    raise RuntimeError(f"{name} did not answer /healthz/ within 30 s")
+
+
+def _terminate(process: subprocess.Popen | None, seconds: float) -> None:
+    """Ask a server to stop, and kill it if it has not within ``seconds``."""
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class Server:
     """One gunicorn instance (sync workers) on a free loopback port."""
 
@@ -115,27 +145,11 @@ class Server:
              "--timeout", "60", "--graceful-timeout", "5"],
             cwd=ROOT, env=server_env(self.database_url, self.cache_prefix),
             stdout=subprocess.DEVNULL, stderr=sys.stderr)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.base + "/healthz/", timeout=1) as r:
-                    if r.status == 200:
-                        return self
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("gunicorn did not answer /healthz/ within 30 s")
+        _wait_until_healthy(self.process, self.base, "gunicorn", self.stop)
+        return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        _terminate(self.process, 15)
         self.process = None
 
 
@@ -159,27 +173,11 @@ class AsgiServer:
              "--port", str(self.port), "--log-level", "warning", "--no-access-log",
              "--timeout-graceful-shutdown", "2"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=sys.stderr)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"uvicorn exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.base + "/healthz/", timeout=1) as r:
-                    if r.status == 200:
-                        return self
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("uvicorn did not answer /healthz/ within 30 s")
+        _wait_until_healthy(self.process, self.base, "uvicorn", self.stop)
+        return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        _terminate(self.process, 10)
         self.process = None
 
 
