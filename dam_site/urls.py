@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from live import class_views as live_class_views
 from live import stream as live_stream
 from live import views as live_views
 from tables import stream as table_stream
@@ -26,6 +27,8 @@ urlpatterns = [
     path("live/<slug:code>/<slug:lang>/", live_stream.follow_stream, name="live_stream"),
     path("live/<slug:code>/<slug:lang>/teacher/", live_stream.teacher_stream,
          name="live_stream_teacher"),
+    path("live/<slug:code>/<slug:lang>/tables/", live_class_views.stream,
+         name="live_class_stream"),
 ]
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
