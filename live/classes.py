@@ -41,7 +41,7 @@ from tables.models import Table
 from web.errors import Refusal
 
 from . import service as S
-from .models import LiveAnswer, LiveQuestion, LiveSession, LiveStudent
+from .models import LiveAnswer, LiveSession, LiveStudent
 
 MIN_SEATS, MAX_SEATS = 2, 6
 TEACHER_ONLY = gettext_lazy("Only the teacher who started this live session can see this "
