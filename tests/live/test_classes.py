@@ -372,14 +372,16 @@ def test_the_new_pages_are_in_the_page_language(teacher, language):
     code, (sara,) = split_class(teacher, ["Sara"], players=2)
     play_out(Table.objects.get())
     english = {"live_class_tables": "Results of the class tables",
-               "live_summary": "Class summary of live session"}
+               "live_summary": "Class summary of live session %(code)s"}
+    spaced = f"{code[:3]} {code[3:]}"
     with translation.override(language):
-        expected = {name: translation.gettext(text) for name, text in english.items()}
+        expected = {name: translation.gettext(text) % {"code": spaced}
+                    for name, text in english.items()}
         refusal = str(C.TEACHER_ONLY)
     for name, text in expected.items():
         page = teacher.get(url(name, language, args=[code])).content.decode()
         assert text in page
         if language != "en":
-            assert english[name] not in page
+            assert english[name] % {"code": spaced} not in page
     refused = sara.get(url("live_summary", language, args=[code])).content.decode()
     assert refusal in refused
