@@ -118,7 +118,7 @@ def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(
         with translation.override("en"):
             outcome = adapter(table.game).deal_outcome(deal.names, deal.result)
     expect(page.locator("#class-results")).to_contain_text(outcome, timeout=10_000)
-    expect(page.locator("#class-finished")).to_contain_text("1 of 1 table has finished")
+    expect(page.locator("#class-finished")).to_contain_text("Deal finished at 1 of 1 table.")
     expect(phones["Emma"].locator("#class-table-over")).to_be_visible(timeout=10_000)
     assert page.locator("[data-card]").count() == 0
     end_table(table)
