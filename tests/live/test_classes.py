@@ -385,3 +385,25 @@ def test_the_new_pages_are_in_the_page_language(teacher, language):
             assert english[name] % {"code": spaced} not in page
     refused = sara.get(url("live_summary", language, args=[code])).content.decode()
     assert refusal in refused
+
+
+def test_the_new_pages_are_valid_html(teacher, tmp_path):
+    from tests.site.test_html_validity import check
+
+    code, (sara,) = split_class(teacher, ["Sara"], players=2)
+    seat = sara.get(url("live_class_seat", args=[code]))["Location"]
+    control(teacher, code, action="goto", step=ASK_STEP)
+    control(teacher, code, action="open", question=0)
+    play_out(Table.objects.get())
+    pages = {"tables": teacher.get(url("live_class_tables", args=[code])),
+             "summary": teacher.get(url("live_summary", args=[code])),
+             "refused": sara.get(url("live_summary", args=[code])),
+             "seat": sara.get(seat), "follow": sara.get(url("live_follow", args=[code])),
+             "projector": teacher.get(url("live_projector", args=[code]))}
+    files = []
+    for name, r in pages.items():
+        assert r.status_code in (200, 403), name
+        path = tmp_path / f"{name}.html"
+        path.write_bytes(r.content)
+        files.append(path)
+    assert check(files) == []
