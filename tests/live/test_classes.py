@@ -407,3 +407,18 @@ def test_the_new_pages_are_valid_html(teacher, tmp_path):
         path.write_bytes(r.content)
         files.append(path)
     assert check(files) == []
+
+
+@pytest.mark.parametrize("game,result", [
+    ("spardame", {"scores": [3, 0, 10, 13], "totals": [3, 0, 10, 13], "winners": []}),
+    ("dolda", {"scores": [3, 0, 10, 13]})])
+def test_a_points_game_result_gives_every_players_points(game, result):
+    names = ["Anna", "Bo", "Cilla", "Dan"]
+    with translation.override("en"):
+        assert adapter(game).deal_outcome(names, result) == "Points: Anna 3, Bo 0, Cilla 10, Dan 13"
+
+
+def test_a_dam_deal_nobody_lost_says_so():
+    with translation.override("sv"):
+        assert adapter("dam").deal_outcome(["Anna", "Bo"], {"loser": None}) == \
+            "Ingen fick Svarta Maja."
