@@ -265,11 +265,19 @@ def questions(obj: LiveSession, pres: Presentation | None) -> list[QuestionRow]:
 
 
 # --------------------------------------------------------------------------- CSV
+def _cell(value: Any) -> Any:
+    """A text cell that a spreadsheet would read as a formula (a student may call themselves
+    "=HYPERLINK(…)") is kept as text by a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def _csv(rows: list[list[Any]]) -> str:
     """The rows as CSV that Excel opens as UTF-8 (a byte order mark first)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerows(rows)
+    writer.writerows([[_cell(v) for v in row] for row in rows])
     return "\ufeff" + out.getvalue()
 
 

@@ -422,3 +422,16 @@ def test_a_dam_deal_nobody_lost_says_so():
     with translation.override("sv"):
         assert adapter("dam").deal_outcome(["Anna", "Bo"], {"loser": None}) == \
             "Ingen fick Svarta Maja."
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(teacher):
+    code = go_live(teacher)
+    (a,) = students(code, ["=HYPERLINK(\"x\")"])
+    control(teacher, code, action="names_on")
+    control(teacher, code, action="goto", step=ASK_STEP)
+    control(teacher, code, action="open", question=0)
+    lesson, _other = options(code)
+    a.post(url("live_answer", args=[code]), {"question": 1, "choice": lesson})
+    rows = list(csv.reader(io.StringIO(
+        teacher.get(url("live_summary_csv", args=[code])).content.decode("utf-8-sig"))))
+    assert [row[6] for row in rows[1:] if row[6]] == ["'=HYPERLINK(\"x\")"]
