@@ -33,6 +33,8 @@ class LiveSession(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     expires = models.DateTimeField(_("expires"))
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
+    # When the teacher split the class into tables (``live.classes``): once per session.
+    split = models.DateTimeField(_("split into tables"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("live session")
@@ -65,3 +67,23 @@ class LiveAnswer(models.Model):
         constraints = [models.UniqueConstraint(fields=["student", "question"],
                                                name="live_one_answer_per_question")]
         indexes = [models.Index(fields=["session", "question"])]
+
+
+class LiveQuestion(models.Model):
+    """A question as it was asked: the step and seat it was asked at and the lesson's move, so
+    the class summary can tell right from wrong after the session has moved on."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="questions")
+    number = models.IntegerField(_("question number"))
+    step = models.IntegerField(_("step"))
+    seat = models.IntegerField(_("seat"), null=True, blank=True)
+    lesson = models.CharField(_("the lesson's move"), max_length=200)
+    # Whether the projector showed who answered what while this question was up: only then
+    # does the summary name the students.
+    names_shown = models.BooleanField(_("names shown"), default=False)
+
+    class Meta:
+        verbose_name = _("live question")
+        verbose_name_plural = _("live questions")
+        constraints = [models.UniqueConstraint(fields=["session", "number"],
+                                               name="live_one_row_per_question")]

@@ -42,7 +42,7 @@ from tutorials import lessons
 from web.errors import Refusal
 
 from . import bus
-from .models import LiveAnswer, LiveSession, LiveStudent
+from .models import LiveAnswer, LiveQuestion, LiveSession, LiveStudent
 
 # 31 letters and digits, none that reads as another (no 0/O, 1/I/L): 31**6, about 887 million
 # codes, against a handful of live sessions and 10 wrong codes a minute per address
@@ -295,11 +295,19 @@ def open_question(obj: LiveSession, seen: int | None = None,
     pres = pres or presentation(obj.kind, obj.ref)
     if pres is None:
         raise Refusal(_("The presentation of this session is gone."), status=410)
-    question(pres, obj.step, obj.seat)  # raises when there is none to ask
+    q = question(pres, obj.step, obj.seat)  # raises when there is none to ask
     if obj.question_state == LiveSession.OPEN or (seen is not None and seen != obj.question):
         return obj
-    return _change(obj, when={"question": obj.question, "question_state": obj.question_state},
-                   question=F("question") + 1, question_state=LiveSession.OPEN)
+    before = obj.question
+    _change(obj, when={"question": obj.question, "question_state": obj.question_state},
+            question=F("question") + 1, question_state=LiveSession.OPEN)
+    if obj.question == before + 1:
+        # Kept for the class summary: the session's step moves on, the question does not.
+        LiveQuestion.objects.update_or_create(
+            session=obj, number=obj.question,
+            defaults={"step": obj.step, "seat": obj.seat, "lesson": q.lesson,
+                      "names_shown": obj.show_names})
+    return obj
 
 
 def reveal(obj: LiveSession) -> LiveSession:
@@ -321,6 +329,8 @@ def show_names(obj: LiveSession, on: bool) -> LiveSession:
         return obj
     LiveSession.objects.filter(pk=obj.pk).update(show_names=on)
     obj.refresh_from_db()
+    if on and obj.question_state:
+        LiveQuestion.objects.filter(session=obj, number=obj.question).update(names_shown=True)
     publish_answers(obj)
     return obj
 
@@ -361,7 +371,8 @@ def snapshot(obj: LiveSession) -> dict[str, Any]:
     out: dict[str, Any] = {
         "code": obj.code, "v": obj.version, "kind": obj.kind, "ref": obj.ref,
         "step": obj.step, "seat": obj.seat, "q": obj.question, "qs": obj.question_state,
-        "running": is_running(obj), "expires": obj.expires.timestamp(), "answers": {}}
+        "running": is_running(obj), "expires": obj.expires.timestamp(), "answers": {},
+        "split": obj.split is not None}
     if obj.question_state:
         out["answers"] = {str(s): c for s, c in LiveAnswer.objects.filter(
             session=obj, question=obj.question).values_list("student_id", "choice")}
@@ -387,7 +398,7 @@ def follow_context(snap: dict[str, Any], choice: str | None,
     """The student's view of a session state, in the active language: the presentation's step
     as the projector shows it and the question with this student's answer (``choice``)."""
     ctx: dict[str, Any] = {"v": snap["v"], "step": snap["step"], "running": snap["running"],
-                           "code": snap["code"]}
+                           "code": snap["code"], "split": snap.get("split", False)}
     if not snap["running"]:
         return ctx
     pres = pres or presentation(snap["kind"], snap["ref"])

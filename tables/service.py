@@ -48,6 +48,8 @@ ENDED = gettext_lazy("This table has ended: nobody moved for a while.")
 NOT_YOURS = gettext_lazy("You have no seat at this table, so you cannot move here.")
 NOT_YOUR_TURN = gettext_lazy("It is not your turn.")
 HOST_ONLY = gettext_lazy("Only the host can do that.")
+CLASS_TABLE = gettext_lazy("This is a class table: the teacher has given every seat to a "
+                           "student of the class or to a bot.")
 
 
 def grace_seconds() -> int:
@@ -187,9 +189,16 @@ def _changed(table: Table, change: Any) -> Table:
     return table
 
 
+def class_channel(live_id: int) -> str:
+    """The channel of a live session's class tables: the projector's progress follows it."""
+    return bus.channel(str(live_id), "class")
+
+
 def publish(table: Table) -> None:
-    bus.publish(channel(table), {"table": table.version,
-                                 "deal": table.deal.version if table.deal else 0})
+    message = {"table": table.version, "deal": table.deal.version if table.deal else 0}
+    bus.publish(channel(table), message)
+    if table.live_id is not None:
+        bus.publish(class_channel(table.live_id), message)
 
 
 def join(table: Table, token: str, name: str) -> int:
@@ -198,6 +207,8 @@ def join(table: Table, token: str, name: str) -> int:
     held = seat_of(table, token)
     if held is not None:
         return held
+    if table.live_id is not None:
+        raise Refusal(str(CLASS_TABLE), status=403)
     wanted = check_name(name) if table.deal_id is None else ""
     seat: list[int] = []
 
@@ -259,21 +270,24 @@ def start(table: Table, token: str | None, language: str) -> None:
         raise Refusal(str(HOST_ONLY), status=403)
 
     def deal(t: Table) -> None:
-        if t.deal_id is not None:
-            return
-        names = _names(t, language)
-        for seat, name in zip(t.seats, names):
-            seat["name"] = name
-        module = adapter(t.game).engine
-        options = P.options_for(t.game, t.rules)
-        seed, bot_seed = P._seeds()
-        dealer = len(names) - 1
-        t.deal = P._save_new(owner(t), t.game, t.rules, names, dealer, 0, t.level,
-                             t.memory_aid, t.series, 1,
-                             module.new_game(options, names, dealer, seed, None), seed,
-                             bot_seed)
+        if t.deal_id is None:
+            deal_cards(t, language, *P._seeds())
 
     _changed(table, deal)
+
+
+def deal_cards(t: Table, language: str, seed: int, bot_seed: int) -> None:
+    """The first deal of ``t`` from ``seed`` (class tables share one: the same cards at every
+    table), bots named for the empty seats.  The caller saves ``t``."""
+    names = _names(t, language)
+    for seat, name in zip(t.seats, names):
+        seat["name"] = name
+    module = adapter(t.game).engine
+    options = P.options_for(t.game, t.rules)
+    dealer = len(names) - 1
+    t.deal = P._save_new(owner(t), t.game, t.rules, names, dealer, 0, t.level, t.memory_aid,
+                         t.series, 1, module.new_game(options, names, dealer, seed, None),
+                         seed, bot_seed)
 
 
 def owner(table: Table) -> str:

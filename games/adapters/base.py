@@ -144,6 +144,15 @@ class GameAdapter(ABC):
 
     summary_column: ClassVar[Promise] = gettext_lazy("Points")
 
+    def deal_values(self, players: int, result: Mapping[str, Any]) -> list[int]:
+        """One finished deal's figure per seat, in ``summary_column``'s terms."""
+        return list(self.standing(players, [result]).values)
+
+    def deal_outcome(self, names: Sequence[str], result: Mapping[str, Any]) -> str:
+        """One finished deal's result in a line (the class tables' results)."""
+        return _("Points: %(scores)s") % {
+            "scores": scores_text(names, self.deal_values(len(names), result))}
+
     # ------------------------------------------------------------------ moves
     def kind(self, action: Any) -> str:
         return str(action[0])

@@ -78,6 +78,12 @@ class DamAdapter(GameAdapter):
     def summary_title(self, standing: Standing, options: Any) -> str:
         return _("Lost deals this session")
 
+    def deal_outcome(self, names: Sequence[str], result: Mapping[str, Any]) -> str:
+        loser = result.get("loser")
+        if loser is None:
+            return _("Nobody took Svarta Maja.")
+        return _("%(who)s took Svarta Maja.") % {"who": names[loser]}
+
     # ------------------------------------------------------------------ moves
     def describe(self, action: Any, names: Sequence[str]) -> str:
         kind = action[0]

@@ -55,7 +55,27 @@
     if (pending.length) press(pending.shift());
   });
 
+  // A student's phone goes to their class table once, when the teacher has made the tables
+  // (the link stays on the page for coming back).
+  function goToTable() {
+    var go = document.querySelector("[data-live-go]");
+    if (!go || !window.sessionStorage) return;
+    var key = "live-go-" + go.getAttribute("data-live-go");
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, "1");
+    } catch (e) { return; }
+    window.location.assign(go.getAttribute("href"));
+  }
+  document.addEventListener("htmx:afterSettle", goToTable);
+
   function setup() {
+    goToTable();
+    var print = document.querySelector("[data-print]");
+    if (print && window.print) {
+      print.hidden = false;
+      print.addEventListener("click", function () { window.print(); });
+    }
     var full = document.getElementById("present-fullscreen");
     var root = document.getElementById("present");
     if (full && root && document.fullscreenEnabled) {

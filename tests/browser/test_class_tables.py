@@ -1,0 +1,126 @@
+"""Class tables in Debian's Chromium: a teacher goes live, two students join on 375 px phones
+(Swedish and English), the teacher splits the class into a table of three (a bot in the empty
+seat); each phone is sent to its seat and plays by tapping, the teacher's page follows the
+moves over the stream without showing a card, and shows the result when the deal is over."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games.adapters import adapter
+from live import class_views
+from live import service as LS
+from live import stream as live_stream
+from live.models import LiveSession
+from practice import service as P
+from rules.engine import cards as CARDS
+from tables import service as TS
+from tables import stream as table_stream
+from tables.models import Table
+from tests.browser.test_live import go_live, join
+from tests.browser.test_tables import DB, end_table, fresh, hand_shown, play_in_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(autouse=True)
+def quick_and_one_at_a_time(settings, monkeypatch):
+    """Bots quick; the live server's threads take turns with the in-memory SQLite database
+    (as in test_tables.py)."""
+    from django.core.handlers.wsgi import WSGIHandler
+
+    settings.PRACTICE_BOT_DELAY_MS = 80
+
+    def locked(fn):
+        def inner(*args, **kwargs):
+            with DB:
+                return fn(*args, **kwargs)
+        return inner
+
+    monkeypatch.setattr(WSGIHandler, "__call__", locked(WSGIHandler.__call__))
+    for module, names in ((table_stream, ("_render", "_opened", "_closed", "_present")),
+                          (class_views, ("_render",)),
+                          (live_stream, ("_render_follow", "_render_panel"))):
+        for name in names:
+            monkeypatch.setattr(module, name, locked(getattr(module, name)))
+    monkeypatch.setattr(LS, "load_snapshot", locked(LS.load_snapshot))
+
+
+def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(
+        page, live_server, browser, quick_motion):
+    page.set_viewport_size(DESKTOP)
+    code = go_live(page, live_server)
+    phones = {}
+    for language, name in (("sv", "Sara"), ("en", "Emma")):
+        _ctx, phone = join(browser, live_server, language, name, code)
+        phones[name] = phone
+    expect(page.locator(".live-count")).to_have_text("2 students have joined.")
+    page.locator("#class-tables-link").click()
+    page.select_option("#id_players", "3")
+    page.select_option("#id_level", "easy")
+    page.locator("#split").click()
+    expect(page.locator(".class-table")).to_have_count(1)
+    # Each phone goes to its own seat at the table by itself.
+    for name, phone in phones.items():
+        expect(phone.locator(".tables-seat--you")).to_contain_text(name, timeout=10_000)
+    with DB:
+        table = Table.objects.get()
+    seats = {i: phones[s["name"]] for i, s in enumerate(table.seats) if "student" in s}
+    expect(phones["Sara"].locator("h1")).to_contain_text("Klassbord 1")
+    rng = random.Random(3)
+    human_moves = 0
+    while human_moves < 4:
+        deal, state = fresh(table)
+        assert not state.over
+        seat = state.to_move
+        if seat not in seats:
+            time.sleep(0.05)  # a bot's turn: a phone asks for it
+            continue
+        phone = seats[seat]
+        expect(phone.locator("#game")).to_have_attribute("data-version", str(deal.version),
+                                                         timeout=10_000)
+        # Each phone shows its own hand and no other card of any hand.
+        for s, other in seats.items():
+            expect(other.locator("#game")).to_have_attribute("data-version", str(deal.version))
+            assert hand_shown(other) == {CARDS.code(c) for c in state.view(s)["hand"]}
+        legal = list(state.legal_actions())
+        play_in_page(phone, adapter(table.game).form_fields(legal[rng.randrange(len(legal))]))
+        deadline = time.monotonic() + 10
+        while fresh(table)[0].version == deal.version and time.monotonic() < deadline:
+            time.sleep(0.05)
+        human_moves += 1
+        # The teacher's page follows, with no reload and no card.
+        moves = fresh(table)[0].version
+        expect(page.locator(".class-table")).to_have_attribute("data-moves", re.compile(r"\d+"))
+        assert int(page.locator(".class-table").get_attribute("data-moves") or 0) <= moves
+    expect(page.locator(".class-table")).not_to_have_attribute("data-moves", "0")
+    assert page.locator("[data-card]").count() == 0
+    # The rest of the deal quickly: bots for every seat, as the server would play them.
+    with DB:
+        table.refresh_from_db()
+        deal = table.deal
+        for _move in range(500):
+            deal.refresh_from_db()
+            derived = P.load(deal)
+            if derived.state.over:
+                break
+            s = derived.state.to_move
+            TS._apply(table, deal, deal.version, derived, s,
+                      P.make_bot(deal, s).act(derived.state, s))
+        deal.refresh_from_db()
+        with translation.override("en"):
+            outcome = adapter(table.game).deal_outcome(deal.names, deal.result)
+    expect(page.locator("#class-results")).to_contain_text(outcome, timeout=10_000)
+    expect(page.locator("#class-finished")).to_contain_text("Deal finished at 1 of 1 table.")
+    expect(phones["Emma"].locator("#class-table-over")).to_be_visible(timeout=10_000)
+    assert page.locator("[data-card]").count() == 0
+    end_table(table)
+    with DB:
+        LS.end(LiveSession.objects.get())
