@@ -43,6 +43,9 @@ from . import service as S
 from .forms import JoinForm, SitForm
 from .models import Table
 
+# How much later than the worker a page asks for a bot move itself (no worker running).
+FALLBACK_MS = 4000
+
 
 def _no_store(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store"
@@ -228,15 +231,17 @@ def context(request: HttpRequest, table: Table, *, error: str = "") -> dict[str,
         ctx["actions"] = {"mine": False}
     to_move = state.to_move
     waiting = S.grace_left(table, to_move) if to_move is not None and not state.over else 0
-    # Every phone asks for the next bot move; the first seated player's phone first, the
-    # others later (should that phone be gone), so one request usually does it.
+    # The worker moves the bots (S.schedule_bots).  Should none be running, the phones ask
+    # for the move a few seconds later: the first seated player's phone first, the others
+    # later (should that phone be gone), so one request usually does it.
     present = [i for i in range(len(table.seats)) if not S.is_bot(table, i)
                and table.seats[i].get("left") is None]
     rank = present.index(seat) if seat in present else len(present) + 2
-    delay = ctx["bot_delay"] * (1 + 2 * rank)
+    delay = ctx["bot_delay"] * (1 + 2 * rank) + FALLBACK_MS
     games = P.series_games(deal)  # read once for the summary and the next-deal button
     ctx.update({
-        "waiting": waiting, "step_delay": waiting * 1000 + 300 if waiting else delay,
+        "waiting": waiting,
+        "step_delay": waiting * 1000 + 300 + FALLBACK_MS if waiting else delay,
         "over": state.over, "latest": S.latest_lines(deal, seat),
         "bot_turn": S.bot_to_move(table, state),
         "to_move_name": deal.names[to_move] if to_move is not None else "",

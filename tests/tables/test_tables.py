@@ -15,7 +15,6 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 
 from games.adapters import adapter
-
 from practice import service as P
 from practice.models import PracticeGame
 from tables import service as S
