@@ -228,6 +228,8 @@ def context(request: HttpRequest, table: Table, *, error: str = "") -> dict[str,
             taps=actions.get("taps"), slot_picks=actions.get("slot_picks"), you=seat)
         ctx["actions"] = actions
     else:
+        # A spectator: the public view only, every hand a count of backs.
+        ctx["table"] = table_context(game.public_view(state), label=_("Card table"))
         ctx["actions"] = {"mine": False}
     to_move = state.to_move
     waiting = S.grace_left(table, to_move) if to_move is not None and not state.over else 0
