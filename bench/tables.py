@@ -25,7 +25,10 @@ Measured:
   it, by card code or by the card's name in the phone's language;
 - ``errors``: failed requests, streams that broke, refused moves;
 - as a baseline in the same run, ``/healthz/`` answered by the gunicorns (a probe every
-  0.2 s), and the time of the move POSTs themselves.
+  0.2 s), and the time of the move POSTs themselves;
+- where the time goes: the CPU seconds of the gunicorns and of the uvicorns while the tables
+  play, per move (load-independent, unlike the times: the machine's capacity in moves per
+  second is its cores over their sum).
 
 Prints the load average before and after, then ``move_seen_ms_p95=X missed=N leaks=N
 errors=N`` last.  Everything stops and the database is dropped at the end.
@@ -68,6 +71,23 @@ BOXES = re.compile(r'<input class="pick__box" type="checkbox" name="card" value=
 PASS = re.compile(r'<button type="submit" name="move" value="(pass)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
 PASSES = 3  # Spardame's standard rules pass three cards
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process and its children (gunicorn's workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def pct(values: list[float], p: float) -> float:
@@ -272,7 +292,8 @@ def csrf_of(html: str) -> str:
     return match.group(1) if match else ""
 
 
-async def run(args: argparse.Namespace, pages: list[str], streams: list[str]
+async def run(args: argparse.Namespace, pages: list[str], streams: list[str],
+              pids: dict[str, list[int]]
               ) -> tuple[list[str], list[tuple[str, list[Phone]]], list[Move]]:
     rng = random.Random(args.seed)
     tables = await asyncio.gather(*(open_table(t, pages, streams) for t in range(args.tables)))
@@ -297,10 +318,13 @@ async def run(args: argparse.Namespace, pages: list[str], streams: list[str]
                                         args.think, random.Random(rng.random())))
                for _c, phones in tables for p in phones]
     started = time.monotonic()
+    cpu0 = {kind: sum(cpu_seconds(p) for p in ps) for kind, ps in pids.items()}
     await asyncio.sleep(args.seconds)
     playing.set()
     await asyncio.gather(*players, return_exceptions=True)
     elapsed = time.monotonic() - started
+    await asyncio.sleep(1.0)  # the last moves' stream events
+    cpu = {kind: sum(cpu_seconds(p) for p in ps) - cpu0[kind] for kind, ps in pids.items()}
     await asyncio.sleep(args.drain)
     stop.set()
     for task in followers + probes:
@@ -313,6 +337,10 @@ async def run(args: argparse.Namespace, pages: list[str], streams: list[str]
              f"moves_per_s={len(moves) / elapsed:.1f}",
              f"move_post_ms_p50={pct([(m.answered - m.sent) * 1000 for m in moves], .5):.0f}",
              f"move_post_ms_p95={pct([(m.answered - m.sent) * 1000 for m in moves], .95):.0f}",
+             # Where the time goes: the app servers' CPU per move (gunicorn: the POST, its
+             # answer; uvicorn: the four phones' stream events).
+             f"gunicorn_cpu_ms_per_move={cpu['gunicorn'] * 1000 / max(1, len(moves)):.0f}",
+             f"uvicorn_cpu_ms_per_move={cpu['uvicorn'] * 1000 / max(1, len(moves)):.0f}",
              f"healthz_ms_p50={pct(health, .5):.0f}",
              f"healthz_ms_p95={pct(health, .95):.0f}"]
     return lines, tables, moves
@@ -328,6 +356,7 @@ def leaks(tables: list[tuple[str, list[Phone]]]) -> tuple[int, list[str]]:
 
     from games.adapters import adapter
     from games.cardnames import CARD_NAMES
+    from games.reasons import REASON_TEXTS
     from practice import service as P
     from practice.models import PracticeGame
     from rules.engine import cards as C
@@ -337,9 +366,11 @@ def leaks(tables: list[tuple[str, list[Phone]]]) -> tuple[int, list[str]]:
     from tests.practice.helpers import CARD_KEYS, _flatten, view_cards
 
     names: dict[str, list[str]] = {}
-    for lang in LANGS:
+    rules: dict[str, list[str]] = {}  # rule sentences name cards in general ("no queen of
+    for lang in LANGS:  # spades on the first trick"), as tests.practice.helpers.leaked knows
         with translation.override(lang):
             names[lang] = [str(CARD_NAMES[c]) for c in range(52)]
+            rules[lang] = [str(sentence) for sentence in REASON_TEXTS.values()]
     codes = re.compile(r'(?:data-card|value)="([2-9TJQKA][CDHS])"')
     found, examples = 0, []
     for code, phones in tables:
@@ -371,6 +402,8 @@ def leaks(tables: list[tuple[str, list[Phone]]]) -> tuple[int, list[str]]:
                         continue
                     allowed = at[phone.seat][version]
                     shown = {C.parse(c) for c in codes.findall(html)}
+                    for sentence in rules[phone.lang]:
+                        html = html.replace(sentence, "")
                     bad = {c for c in shown if c not in allowed}
                     bad |= {c for c in range(52) if c not in allowed
                             and names[phone.lang][c] in html}
@@ -405,8 +438,10 @@ def main() -> None:
         for _ in range(args.servers):
             pages.append(Server(db.url, prefix, workers=args.workers).start())
             streams.append(AsgiServer(db.url, prefix).start())
+        pids = {"gunicorn": [s.process.pid for s in pages if s.process],
+                "uvicorn": [s.process.pid for s in streams if s.process]}
         lines, tables, moves = asyncio.run(run(args, [s.base for s in pages],
-                                               [s.base for s in streams]))
+                                               [s.base for s in streams], pids))
         load_after = os.getloadavg()[0]
     finally:
         for s in streams:
