@@ -40,7 +40,7 @@ def test_the_bots_play_up_to_the_persons_turn_with_no_page_asking():
     move of the person leave the deal at the person's turn, nobody having asked for a step."""
     table, host = _dealt()
     seat = S.seat_of(table, host.session[S.PLAYER_KEY])
-    for _move in range(6):
+    for _move in range(3):
         state = state_of(table)
         assert state.over or state.to_move == seat
         if state.over:

@@ -41,7 +41,7 @@ def _watch(game: str, players: int, moves: int):
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_a_spectator_sees_the_card_table_but_no_hidden_card(game, players):
     shown = 0
-    for table, _state, html, public in _watch(game, players, moves=8):
+    for table, _state, html, public in _watch(game, players, moves=5):
         assert 'id="card-table"' in html and 'id="watching"' in html
         assert not leaked(html, table.deal, public)
         shown += len(re.findall(r'data-card="', html))
@@ -51,7 +51,7 @@ def test_a_spectator_sees_the_card_table_but_no_hidden_card(game, players):
 @pytest.mark.parametrize("game", ["dam", "spardame"])
 def test_a_spectator_sees_each_hand_as_a_count_of_backs(game):
     players = dict(GAMES)[game]
-    for _table, state, html, _public in _watch(game, players, moves=3):
+    for _table, state, html, _public in _watch(game, players, moves=2):
         hands = [len(state.view(s)["hand"]) for s in range(players)]
         backs = re.findall(r'<span class="game-backs" aria-hidden="true">(.*?)</span></span>',
                            html)
