@@ -8,14 +8,18 @@ never read from the form: it is the seat whose ``player`` token is in the browse
 
 After every change the table's channel on the live bus (``live.bus``: Redis pub/sub in
 production) gets a message; each open stream (``tables.stream``) then renders its own seat's
-view and sends it.  Bots move one at a time through ``step`` (any phone at the table asks for
-the next bot move after a short pause, and the first request wins), so every bot move is
-published and seen as it happens.
+view and sends it.  Bots move one at a time through ``step``, so every bot move is published
+and seen as it happens.
+
+Bots move on the server, whether or not any page is open: every published change schedules
+the next bot move, when a bot is to move, as a task of Django's Tasks framework
+(``bot_move``, run by ``manage.py db_worker`` after the bots' pause; see ``schedule_bots``).
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
@@ -24,6 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.tasks import task
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -195,10 +200,84 @@ def class_channel(live_id: int) -> str:
 
 
 def publish(table: Table) -> None:
+    """Tell the table's phones (and a class table's projector), and schedule the next bot move
+    if a bot is to move."""
     message = {"table": table.version, "deal": table.deal.version if table.deal else 0}
     bus.publish(channel(table), message)
     if table.live_id is not None:
         bus.publish(class_channel(table.live_id), message)
+    schedule_bots(table)
+
+
+# --------------------------------------------------------------------------- bots on the server
+def bot_delay() -> float:
+    """The pause before a bot's move, in seconds, so the players see each move land."""
+    return int(getattr(settings, "PRACTICE_BOT_DELAY_MS", 700)) / 1000
+
+
+def schedule_bots(table: Table) -> None:
+    """Enqueue the next bot move of the table's deal, once per position: after the bots' pause
+    when a bot is to move, at the end of the grace period when the player to move has left.
+    Keyed by the deal's and the table's versions, so a change of seats (a player back, then
+    gone again) schedules afresh; a task that finds the position moved on does nothing."""
+    deal = table.deal
+    if deal is None or deal.result is not None:
+        return
+    state = P.load(deal).state
+    if state.over or state.to_move is None:
+        return
+    seat, now = state.to_move, time.time()
+    backend = bot_move.get_backend()
+    if is_bot(table, seat, now):
+        due = now + bot_delay()
+    elif table.seats[seat]["player"] and table.seats[seat].get("left") is not None:
+        if not backend.supports_defer:
+            return  # a backend that runs tasks at once cannot wait for the grace period
+        due = table.seats[seat]["left"] + grace_seconds() + 0.5
+    else:
+        return
+    claim = f"table-bot:{deal.pk}:{deal.version}:{table.version}"
+    if not cache.add(claim, 1, int(due - now) + 300):
+        return
+    args = (str(table.pk), str(deal.pk), deal.version)
+    if backend.supports_defer:
+        bot_move.using(run_after=timezone.now() + timedelta(seconds=due - now)).enqueue(*args)
+    else:
+        _run_in_turn(args)
+
+
+_here = threading.local()
+
+
+def _run_in_turn(args: tuple[str, str, int]) -> None:
+    """A backend that runs each task at once, inside ``enqueue`` (the tests' immediate one):
+    the bot moves that follow one another run one after another in this loop, not each
+    inside the previous one's call (a deal of bots only would go too deep)."""
+    queue = getattr(_here, "queue", None)
+    if queue is not None:
+        queue.append(args)
+        return
+    _here.queue = [args]
+    try:
+        while _here.queue:
+            bot_move.enqueue(*_here.queue.pop(0))
+    finally:
+        _here.queue = None
+
+
+@task
+def bot_move(table_id: str, deal_id: str, version: int) -> bool:
+    """One bot move at the deal's ``version``: exactly one per version, however often this is
+    run (the move is a conditional update on the version, as a person's is)."""
+    table = Table.objects.filter(pk=table_id).select_related("deal").first()
+    if (table is None or table.deal is None or str(table.deal.pk) != deal_id
+            or table.deal.version != version):
+        return False
+    try:
+        step(table, version)
+    except Refusal:
+        return False  # the position moved on, the player came back, or the table ended
+    return True
 
 
 def join(table: Table, token: str, name: str) -> int:
@@ -366,7 +445,8 @@ def bot_to_move(table: Table, state: Any) -> bool:
 
 
 def step(table: Table, version: Any) -> None:
-    """One bot move (asked for by any phone at the table; the first request wins)."""
+    """One bot move: the task's (``bot_move``), or a phone's when no worker has made it (the
+    first request wins)."""
     deal = _open_deal(table)
     v = P._check_version(deal, version)
     derived = P.load(deal)

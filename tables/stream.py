@@ -18,7 +18,6 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
@@ -38,8 +37,7 @@ def _render(request: HttpRequest, code: str, lang: str) -> tuple[str, bool, int 
     if table is None:
         return "", False, None
     with translation.override(lang):
-        html = render_to_string("tables/table.html#game", V.context(request, table),
-                                request=request)
+        html = V.partial(request, V.context(request, table))
     seat = S.seat_of(table, S.player_token(request.session))
     return html, not S.ended(table), seat
 

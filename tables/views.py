@@ -14,7 +14,9 @@ from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language, ngettext
@@ -41,10 +43,24 @@ from . import service as S
 from .forms import JoinForm, SitForm
 from .models import Table
 
+# How much later than the worker a page asks for a bot move itself (no worker running).
+FALLBACK_MS = 4000
+
 
 def _no_store(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store"
     return response
+
+
+def partial(request: HttpRequest, ctx: dict[str, Any]) -> str:
+    """The ``game`` partial.  Drawn without the site's context processors (the menu and the
+    language links of the whole layout, which the partial does not show and which cost about
+    as much as the rest of it): it needs only the CSRF token of its forms."""
+    return render_to_string("tables/table.html#game", {**ctx, "csrf_token": get_token(request)})
+
+
+def _partial(request: HttpRequest, ctx: dict[str, Any], status: int = 200) -> HttpResponse:
+    return _no_store(HttpResponse(partial(request, ctx), status=status))
 
 
 # --------------------------------------------------------------------------- a new table
@@ -212,32 +228,38 @@ def context(request: HttpRequest, table: Table, *, error: str = "") -> dict[str,
             taps=actions.get("taps"), slot_picks=actions.get("slot_picks"), you=seat)
         ctx["actions"] = actions
     else:
+        # A spectator: the public view only, every hand a count of backs.
+        ctx["table"] = table_context(game.public_view(state), label=_("Card table"))
         ctx["actions"] = {"mine": False}
     to_move = state.to_move
     waiting = S.grace_left(table, to_move) if to_move is not None and not state.over else 0
-    # Every phone asks for the next bot move; the first seated player's phone first, the
-    # others later (should that phone be gone), so one request usually does it.
+    # The worker moves the bots (S.schedule_bots).  Should none be running, the phones ask
+    # for the move a few seconds later: the first seated player's phone first, the others
+    # later (should that phone be gone), so one request usually does it.
     present = [i for i in range(len(table.seats)) if not S.is_bot(table, i)
                and table.seats[i].get("left") is None]
     rank = present.index(seat) if seat in present else len(present) + 2
-    delay = ctx["bot_delay"] * (1 + 2 * rank)
+    delay = ctx["bot_delay"] * (1 + 2 * rank) + FALLBACK_MS
+    games = P.series_games(deal)  # read once for the summary and the next-deal button
     ctx.update({
-        "waiting": waiting, "step_delay": waiting * 1000 + 300 if waiting else delay,
+        "waiting": waiting,
+        "step_delay": waiting * 1000 + 300 + FALLBACK_MS if waiting else delay,
         "over": state.over, "latest": S.latest_lines(deal, seat),
         "bot_turn": S.bot_to_move(table, state),
         "to_move_name": deal.names[to_move] if to_move is not None else "",
         "to_move_you": to_move is not None and to_move == seat,
-        "summary": P.series_summary(deal) if seat is None else _summary(deal, seat),
-        "can_deal_again": state.over and ctx["host"] and P.can_deal_again(deal),
+        "summary": _summary(deal, seat, games),
+        "can_deal_again": state.over and ctx["host"] and P.can_deal_again(deal, games),
         "deal_label": deal.deal_number,
     })
     return ctx
 
 
-def _summary(deal: Any, seat: int) -> dict[str, Any]:
-    summary = P.series_summary(deal)
-    now = P.standing(deal)
-    summary["result"] = winners_text(deal.names, now.winners, seat) if now.winners else ""
+def _summary(deal: Any, seat: int | None, games: list[Any]) -> dict[str, Any]:
+    summary = P.series_summary(deal, games)
+    if seat is not None:
+        now = P.standing(deal, games)
+        summary["result"] = winners_text(deal.names, now.winners, seat) if now.winners else ""
     return summary
 
 
@@ -259,8 +281,7 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def now(request: HttpRequest, code: str) -> HttpResponse:
     """The ``game`` partial as it is now (a phone back from sleep, or polling)."""
-    return _no_store(render(request, "tables/table.html#game",
-                            context(request, _table(code))))
+    return _partial(request, context(request, _table(code)))
 
 
 def _after(request: HtmxHttpRequest, table: Table, action: Any, quiet: bool = False
@@ -273,14 +294,13 @@ def _after(request: HtmxHttpRequest, table: Table, action: Any, quiet: bool = Fa
         table.refresh_from_db()
         message = "" if quiet else exc.message
         if request.htmx:
-            return _no_store(render(request, "tables/table.html#game",
-                                    context(request, table, error=message)))
+            return _partial(request, context(request, table, error=message))
         if quiet:
             return HttpResponseRedirect(reverse("tables_table", args=[table.code]))
         return _page(request, table, error=message, status=exc.status)
     if request.htmx:
         table.refresh_from_db()
-        return _no_store(render(request, "tables/table.html#game", context(request, table)))
+        return _partial(request, context(request, table))
     return HttpResponseRedirect(reverse("tables_table", args=[table.code]))
 
 

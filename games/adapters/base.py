@@ -231,6 +231,16 @@ class GameAdapter(ABC):
         """The seat's view as the practice page shows it."""
         return view
 
+    # A seat's own keys of its view (besides ``hand``) and what a spectator gets instead.
+    private_keys: ClassVar[Mapping[str, Any]] = {}
+
+    def public_view(self, state: Any) -> dict[str, Any]:
+        """What a spectator may see (``seat`` None): a seat's view without what that seat
+        alone knows, so every hand is drawn as a count of backs."""
+        view = dict(state.view(0), seat=None, hand=[])
+        view.update(self.private_keys)
+        return view
+
     def open_view(self, state: Any, viewer: int
                   ) -> tuple[dict[str, Any], dict[int, list[int]], int | None]:
         """The teacher's all-hands view: ``viewer``'s view, the other hands to reveal, and the

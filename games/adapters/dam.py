@@ -57,6 +57,14 @@ class DamAdapter(GameAdapter):
     choice_kinds = ("attack", "add", "beat")
     unordered_kinds = frozenset({"attack", "add"})
     default_players = 3
+
+    def public_view(self, state: Any) -> dict[str, Any]:
+        """Counts of cards too are hidden when the rules hide them (D-P: the end without a
+        stock under the overplay penalty, D-A4), where a seat's view shows its own only."""
+        view = super().public_view(state)
+        if None in view["hand_counts"]:
+            view["hand_counts"] = [None] * len(view["hand_counts"])
+        return view
     blurb = gettext_lazy("Attack and defend; nobody wants the queen of spades. A session of "
                          "deals keeps a tally of who lost.")
     summary_column = gettext_lazy("Lost")

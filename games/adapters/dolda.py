@@ -180,6 +180,17 @@ class DoldaAdapter(GameAdapter):
             _("Tap one or two cards of your row for the shield to cover, then press Shield. "
               "The jack itself is dimmed."))}
 
+    def public_view(self, state: Any) -> dict[str, Any]:
+        """Rows face down until they are turned up (what a seat remembers of them is its
+        own), nobody's secret card, no held card."""
+        view = super().public_view(state)
+        if not view["rows_face_up"]:
+            view["rows"] = [[None] * len(r) for r in view["rows"]]
+        if view["secret"] is not None:
+            view["secret"] = [None] * len(view["secret"])
+        view["held"] = None
+        return view
+
     def page_view(self, view: dict[str, Any], memory_aid: bool) -> dict[str, Any]:
         if not memory_aid and not view["rows_face_up"]:
             # Strict mode (H-T5): the page does not remind the player of cards seen in rows.

@@ -33,6 +33,9 @@ class SpardameAdapter(GameAdapter):
     choice_kinds = ("pass", "play")
     unordered_kinds = frozenset({"pass"})
     default_players = 4
+    # Where a seat passes to and from, and the cards it passed and got.
+    private_keys: ClassVar[Mapping[str, Any]] = {
+        "pass_to": None, "pass_from": None, "passed": None, "received": None}
     teacher_players = ("Anna", "Bo", "Cilla", "David")
     blurb = gettext_lazy("Take no hearts and not the queen of spades. The match runs to "
                          "the point limit.")

@@ -23,6 +23,10 @@ def card_context(card: int, game: str | None = None, highlight: bool = False) ->
         "suit": engine_cards.SUITS[suit].lower(),
         "red": suit in (engine_cards.DIAMONDS, engine_cards.HEARTS),
         "highlight": highlight,
+        # Set by the practice table's cues (games.table); present here so that drawing a card
+        # never looks up a missing key (each failed lookup costs Django's template engine a
+        # dir() of the dict: a few milliseconds on a page of cards).
+        "mark": None,
     }
 
 
