@@ -1,10 +1,11 @@
 """Finding puzzles in strong-bot games (``manage.py puzzles generate``).
 
-Deals of every rule set of a game are played by strong bots (bots/strong.py, a modest number
-of playouts per move).  At some decisions with two to ``MAX_MOVES`` legal moves (then every
+Deals of every rule set of a game are played by the strong bot's own policy at every seat
+(``Search.policy`` of bots/search.py: the move the strong bot starts its search from; the
+search itself per move would cost more than the puzzles' analysis).  At some decisions with two to ``MAX_MOVES`` legal moves (then every
 legal move is compared, not only the search's candidates) the coach's analysis
 (bots/coach.py, as a hint runs it) names a move; the position becomes a puzzle only when that
-move is clearly best by ``VERIFY_SEEDS`` further measurements, each from determinizations of
+move is clearly best by a quick screen and then ``VERIFY_SEEDS`` further measurements, each from determinizations of
 its own seed (puzzles/selection.py), with a wide margin: ``GEN_Z`` standard errors and
 ``GEN_FLOOR_FACTOR`` times the game's floor against every other legal move.  The check
 (``puzzles check``) asks for 1.96 standard errors and the floor itself, so a puzzle kept here
@@ -22,25 +23,24 @@ from typing import Any
 from games import registry
 from games.adapters import adapter
 from rules.engine.bots import coach
-from rules.engine.bots.search import search_for
-from rules.engine.bots.strong import StrongBot
+from rules.engine.bots.search import search_for, search_of
 from rules.engine.games import game_module
 from rules.engine.options import build_options
 
-from .selection import clearly_best, measure, smallest_gap
+from .selection import clearly_best, gaps_to, measure, play_all, smallest_gap
 
 # Seats at the table: three in the attack and swap games, four in Spardame (the usual games).
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
-# The bots' work per move while the deals are played (the puzzles' own analysis is separate).
-PLAY_PLAYOUTS = 8
 # Decisions with more legal moves are not puzzles: every legal move is measured, and the
 # page offers a handful.
 MAX_MOVES = 8
 # The share of decisions looked at, and the most puzzles one deal gives (variety).
-SAMPLE = 0.5
+SAMPLE = 0.8
 PER_DEAL = {"dam": 4, "dolda": 2, "spardame": 3}
 # Determinizations per measurement, at generation and at the check alike.
-DEALS = 40
+DEALS = 32
+# A first, cheap measurement from a seed of its own screens out most positions.
+SCREEN_DEALS = 12
 VERIFY_SEEDS = 2
 GEN_Z = 5.0
 GEN_FLOOR_FACTOR = 3.0
@@ -50,12 +50,12 @@ def names_for(game: str) -> list[str]:
     return [f"P{i + 1}" for i in range(PLAYERS[game])]
 
 
-def new_deal(game: str, preset: str, seed: int) -> Any:
+def new_deal(game: str, preset: str, seed: int, names: list[str] | None = None) -> Any:
     module = game_module(game)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET,
                             {"preset": preset})
     players = PLAYERS[game]
-    return module.new_game(options, names_for(game), players - 1, seed, None)
+    return module.new_game(options, names or names_for(game), players - 1, seed, None)
 
 
 def difficulty(state: Any, seat: int, best: Any, legal: int, gap: float, floor: float,
@@ -75,20 +75,29 @@ def difficulty(state: Any, seat: int, best: Any, legal: int, gap: float, floor: 
 
 
 def examine(state: Any, seat: int, rng: random.Random, game: str) -> dict[str, Any] | None:
-    """The puzzle at this decision, or None when no move is clearly best (module docstring)."""
+    """The puzzle at this decision, or None when no move is clearly best (module docstring).
+
+    Cheapest first, since most decisions fail: a screen of every legal move over
+    ``SCREEN_DEALS`` determinizations names the leader and drops the position unless the
+    leader is clearly ahead; then the coach's own analysis (as a hint runs it) must name the
+    same move; then the verifications, each from a seed of its own."""
     info = registry.get(game)
     floor = info.mistake_floor
+    moves = list(state.legal_actions())
+    results = play_all(state, seat, moves, rng.getrandbits(63), SCREEN_DEALS)
+    lead = min(range(len(moves)), key=lambda i: (sum(results[i]), i))
+    best = moves[lead]
+    if not clearly_best(gaps_to(moves, results, lead), floor, 2.0, 2.0):
+        return None
     ranked = coach.analyse(state, seat, rng.getrandbits(63), info.analysis_playouts, floor)
-    best = ranked[0].action
-    if len(ranked) > 1 and not ranked[1].behind - 2 * ranked[1].behind_se > floor:
-        return None  # the analysis itself did not separate the leader: not worth measuring
+    if ranked[0].action != best:
+        return None
     gaps = []
     for _ in range(VERIFY_SEEDS):
         gaps = measure(state, seat, best, rng.getrandbits(63), DEALS)
         if not clearly_best(gaps, floor, GEN_Z, GEN_FLOOR_FACTOR):
             return None
     closest = smallest_gap(gaps)
-    legal = len(state.legal_actions())
     game_adapter = adapter(game)
     view = state.view(seat)
     chosen = game_adapter.chosen_reason(view, best)
@@ -97,18 +106,20 @@ def examine(state: Any, seat: int, rng: random.Random, game: str) -> dict[str, A
         "theme": game_adapter.puzzle_theme(view, best),
         "goal": game_adapter.puzzle_goal,
         "reason": chosen.name if chosen else "",
-        "rating": difficulty(state, seat, best, legal, closest.behind, floor,
+        "rating": difficulty(state, seat, best, len(moves), closest.behind, floor,
                              rng.getrandbits(32)),
-        "legal": legal, "gap": round(closest.behind, 4), "gap_se": round(closest.se, 4),
+        "legal": len(moves), "gap": round(closest.behind, 4), "gap_se": round(closest.se, 4),
     }
 
 
 def generate(game: str, count: int, seed: int,
-             progress: Callable[[int, int], None] = lambda done, deals: None
+             progress: Callable[[list[dict[str, Any]], int], None] = lambda found, deals: None
              ) -> list[dict[str, Any]]:
     """``count`` puzzles of ``game`` from deals played from ``seed``, cycling through its rule
-    sets; ``progress(found, deals)`` after each deal."""
+    sets; ``progress(found so far, deals)`` after each deal (the command writes them then, so
+    an interrupted run keeps what it found)."""
     module = game_module(game)
+    search = search_of(game)
     presets = list(module.PRESETS)
     rng = random.Random(seed)
     found: list[dict[str, Any]] = []
@@ -117,7 +128,7 @@ def generate(game: str, count: int, seed: int,
         preset = presets[deal_no % len(presets)]
         deal_seed = rng.getrandbits(63)
         state = new_deal(game, preset, deal_seed)
-        bots = [StrongBot(rng.getrandbits(32), PLAY_PLAYOUTS) for _ in state.names]
+        bots = [search.policy(rng.getrandbits(32)) for _ in state.names]
         moves: list[str] = []
         here = 0
         while not state.over and len(found) < count:
@@ -134,5 +145,5 @@ def generate(game: str, count: int, seed: int,
             moves.append(module.format_action(action))
             state.apply_in_place(action)
         deal_no += 1
-        progress(len(found), deal_no)
+        progress(found, deal_no)
     return found

@@ -39,24 +39,36 @@ class Gap(NamedTuple):
     deals: int
 
 
-def measure(state: Any, seat: int, best: Any, seed: int, deals: int) -> list[Gap]:
-    """Every other legal move's gap to ``best`` from ``deals`` determinizations drawn from
-    ``seed`` alone (see the module docstring); the state is left as it was."""
+def play_all(state: Any, seat: int, moves: Sequence[Any], seed: int, deals: int
+             ) -> list[list[float]]:
+    """Each move's results (lower is better for ``seat``) in the same ``deals``
+    determinizations drawn from ``seed`` alone, with the same random numbers per deal."""
     search = search_for(state)
-    others = [a for a in state.legal_actions() if a != best]
     rng = random.Random(seed)
-    results: list[list[float]] = [[] for _ in range(len(others) + 1)]
-    moves = [best, *others]
+    results: list[list[float]] = [[] for _ in moves]
     for _ in range(deals):
         world = search.resample(state, seat, rng)
         play_seed = rng.getrandbits(32)
         for i, move in enumerate(moves):
             results[i].append(_playout(search, world, move, seat, play_seed))
+    return results
+
+
+def gaps_to(moves: Sequence[Any], results: Sequence[list[float]], best: int) -> list[Gap]:
+    """Every other move's paired gap to ``moves[best]``."""
     out = []
-    for i, move in enumerate(others, start=1):
-        d, se, n = _paired(results[i], results[0])
-        out.append(Gap(move, d, se, n))
+    for i, move in enumerate(moves):
+        if i != best:
+            d, se, n = _paired(results[i], results[best])
+            out.append(Gap(move, d, se, n))
     return out
+
+
+def measure(state: Any, seat: int, best: Any, seed: int, deals: int) -> list[Gap]:
+    """Every other legal move's gap to ``best`` from ``deals`` determinizations drawn from
+    ``seed`` alone (see the module docstring); the state is left as it was."""
+    moves = [best, *(a for a in state.legal_actions() if a != best)]
+    return gaps_to(moves, play_all(state, seat, moves, seed, deals), 0)
 
 
 def clearly_best(gaps: Sequence[Gap], floor: float, z: float = MISTAKE_Z,

@@ -42,10 +42,11 @@ class Puzzle:
     gap: float
     gap_se: float
 
-    def state(self) -> Any:
-        """The position of the puzzle, replayed by the engine (a new object each time)."""
+    def state(self, names: list[str] | None = None) -> Any:
+        """The position of the puzzle, replayed by the engine (a new object each time), with
+        ``names`` at the seats (the players' names change nothing of the deal)."""
         module = game_module(self.game)
-        state = new_deal(self.game, self.preset, int(self.deal))
+        state = new_deal(self.game, self.preset, int(self.deal), names)
         for words in self.moves:
             state.apply_in_place(module.parse_action(state, state.to_move, words.split()))
         return state

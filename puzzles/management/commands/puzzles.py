@@ -59,16 +59,20 @@ class Command(BaseCommand):
             self.verify(options["seed"], options["game"] or list(registry.KEYS))
 
     def generate(self, games: list[str], count: int, seed: int, part: str) -> None:
+        suffix = f"-{part}" if part else ""
         for game in games:
             start = time.monotonic()
-            found = generate.generate(game, count, seed, lambda done, deals, g=game: bar(
-                g, done, count, f"deals={deals} {time.monotonic() - start:.0f}s"))
-            sys.stderr.write("\n")
-            suffix = f"-{part}" if part else ""
-            for p in found:
-                p["id"] = p["id"].replace(f"{game}-", f"{game}{suffix}-", 1)
             path = store.CONTENT / f"{game}{suffix}.json"
-            store.write(path, game, found)
+
+            def save(found: list[dict[str, Any]], deals: int, game: str = game, start: float = start,
+                     path: Any = path) -> None:
+                named = [{**p, "id": p["id"].replace(f"{game}-", f"{game}{suffix}-", 1)}
+                         for p in found]
+                store.write(path, game, named)
+                bar(game, len(found), count, f"deals={deals} {time.monotonic() - start:.0f}s")
+
+            found = generate.generate(game, count, seed, save)
+            sys.stderr.write("\n")
             self.stdout.write(f"{game}: {len(found)} puzzles -> {path}")
 
     def verify(self, seed: int, games: list[str]) -> None:
