@@ -1,5 +1,5 @@
 """Puzzle URLs (per language prefix): ``/puzzles/`` (translated slug) the sets,
-``/puzzles/next/?set=…`` the next puzzle of a set, ``/puzzles/<id>/`` a puzzle and
+``/puzzles/next/<set>/`` the next puzzle of a set, ``/puzzles/<id>/`` a puzzle and
 ``…/answer/`` its answer."""
 
 from django.urls import path
@@ -11,7 +11,7 @@ from . import views
 _base = _("puzzles/")
 urlpatterns = [
     path(_base, views.overview, name="puzzles"),
-    path(format_lazy("{}next/", _base), views.next_puzzle, name="puzzles_next"),
+    path(format_lazy("{}next/<str:set_code>/", _base), views.next_puzzle, name="puzzles_next"),
     path(format_lazy("{}reset/", _base), views.reset, name="puzzles_reset"),
     path(format_lazy("{}<slug:pid>/", _base), views.puzzle_page, name="puzzle"),
     path(format_lazy("{}<slug:pid>/answer/", _base), views.answer, name="puzzle_answer"),

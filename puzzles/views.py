@@ -57,7 +57,7 @@ def _puzzle_url(puzzle: store.Puzzle, set_code: str, **query: str) -> str:
 
 
 def _next_url(set_code: str) -> str:
-    return f"{reverse('puzzles_next')}?{urlencode({'set': set_code})}"
+    return reverse("puzzles_next", args=[set_code])
 
 
 def _set_title(set_code: str) -> str:
@@ -98,11 +98,13 @@ def overview(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def next_puzzle(request: HttpRequest) -> HttpResponse:
-    """The next puzzle of a set (``?set=``), chosen for this browser: the daily one, the
-    streak's next, or an unseen one of the set nearest the player's rating."""
-    query = PuzzleQuery(request.GET)
-    set_code = (query.cleaned_data.get("set") if query.is_valid() else "") or "all"
+def next_puzzle(request: HttpRequest, set_code: str) -> HttpResponse:
+    """The next puzzle of a set, chosen for this browser: the daily one, the streak's next,
+    or an unseen one of the set nearest the player's rating."""
+    query = PuzzleQuery({"set": set_code})
+    if not query.is_valid() or not set_code:
+        return render(request, "puzzles/not_found.html", {"overview_url": reverse("puzzles")},
+                      status=404)
     record = progress.read(request)
     if set_code == "streak":
         ended = bool(record.last) and not record.last[1]

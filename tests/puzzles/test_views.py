@@ -140,20 +140,20 @@ def test_the_two_hints_the_idea_then_the_move(client):
 
 
 def test_the_daily_puzzle_is_the_same_for_every_browser(client):
-    a = client.get(url("puzzles_next") + "?set=daily")["Location"]
-    b = Client().get(url("puzzles_next") + "?set=daily")["Location"]
+    a = client.get(url("puzzles_next", set_code="daily"))["Location"]
+    b = Client().get(url("puzzles_next", set_code="daily"))["Location"]
     assert a == b and choose.daily(choose.today()).id in a
 
 
 def test_a_streak_counts_until_the_first_miss(client):
-    address = client.get(url("puzzles_next") + "?set=streak")["Location"]
+    address = client.get(url("puzzles_next", set_code="streak"))["Location"]
     pid = urlparse(address).path.rstrip("/").split("/")[-1]
     puzzle = store.by_id()[pid]
     state = puzzle.state()
     done = client.post(url("puzzle_answer", pid=pid),
                        {**fields_for(puzzle, puzzle.solution_action(state)), "set": "streak"})
     assert "Streak: 1 in a row." in client.get(done["Location"]).content.decode()
-    address = client.get(url("puzzles_next") + "?set=streak")["Location"]
+    address = client.get(url("puzzles_next", set_code="streak"))["Location"]
     pid = urlparse(address).path.rstrip("/").split("/")[-1]
     puzzle = store.by_id()[pid]
     state = puzzle.state()
