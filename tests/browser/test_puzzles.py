@@ -80,3 +80,8 @@ def test_a_newcomer_goes_from_the_home_page_to_a_solved_puzzle(page, live_server
     page.reload()
     assert page.evaluate(SNAPSHOT) == before
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    # The sets page, linked from the menu.
+    with translation.override(language):
+        page.goto(live_server.url + reverse("puzzles"))
+    expect(page.locator("#puzzles-daily")).to_be_visible()
+    no_violations(page)
