@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     path("", include("teacher.urls")),
     path("", include("live.urls")),
     path("", include("tables.urls")),
+    path("", include("puzzles.urls")),
     prefix_default_language=True,
 )
 

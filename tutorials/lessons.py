@@ -51,6 +51,8 @@ class Tutorial:
     viewer: str = ""  # whose eyes outside "your move" steps ("" = the first player)
     reveal_hands: bool = True  # every hand is part of the lesson (dam, spardame)
     stage: str = "rules"  # where the lesson map puts it: a key of STAGES
+    # The puzzles its end offers ("Puzzles on this theme"): a theme of puzzles/texts.py.
+    puzzle_theme: str = "judgement"
 
     @property
     def key(self) -> str:
@@ -85,7 +87,7 @@ DAM = (
                   "suit."), "D-B1"),
         Step(4, _("He beats the nine with the jack of clubs, so he needs no trump. Every card is "
                   "beaten, so Bo refills and attacks Cilla next."), "D-N1"),
-    )),
+    ), puzzle_theme="attack_low"),
     Tutorial("dam", "anna-bo-cilla", _("Anna, Bo and Cilla: attack and defence"),
              _("Beating with a higher card or a trump, and taking what you cannot beat."), (
         Step(0, _("Anna, Bo and Cilla play with six cards each. Trump is already turned: the "
@@ -127,7 +129,7 @@ DAM = (
                   "queen of clubs, five in all, and refills to six."), "D-R1"),
         Step(6, _("Bo did not beat every card, so the attack passes on: Cilla, the player after "
                   "Bo, attacks Anna next."), "D-N1"),
-    )),
+    ), puzzle_theme="overplay"),
     Tutorial("dam", "aino-eero-maija", _("Aino, Eero and Maija: Musta Maija"),
              _("The Finnish way with five cards: beat everything and attack next."), (
         Step(0, _("Aino, Eero and Maija play Musta Maija, the Finnish game, with five cards each. "
@@ -165,7 +167,7 @@ DAM = (
         Step(14, _("Aino beats the two with the three of clubs and takes the queen of spades. "
                    "She did not beat everything, so the player after her, Eero, attacks Maija "
                    "next."), "D-N1"),
-    )),
+    ), puzzle_theme="save_trumps"),
     Tutorial("dam", "svarta-maja", _("Svarta Maja, the queen of spades"),
              _("She can neither beat nor be beaten: get rid of her with other spades."), (
         Step(0, _("Bo holds the queen of spades, Svarta Maja. Whoever holds her at the end of the "
@@ -192,7 +194,7 @@ DAM = (
                   "not a trump: Cilla has to take her."), "D-B2"),
         Step(5, _("Cilla took a card, so the player after her, Anna, attacks next. Cilla must now "
                   "pass Svarta Maja on in an attack of her own."), "D-N1"),
-    )),
+    ), puzzle_theme="maja"),
     Tutorial("dam", "refilling", _("Refilling and who attacks next"),
              _("The attacker draws first, nobody draws above six, and beating everything earns "
                "the attack."), (
@@ -219,7 +221,7 @@ DAM = (
                       "would cost Dag the next attack.")),
         Step(8, _("Dag beat everything and refilled after his defence. Now he attacks Anna."),
              "D-N1"),
-    )),
+    ), puzzle_theme="attack_low"),
     Tutorial("dam", "endgame", _("The endgame"),
              _("The attack limit, going out, and the last player who loses."), (
         Step(0, _("Late in a deal: one card is left in the stock and diamonds are trump. Anna "
@@ -246,7 +248,7 @@ DAM = (
         Step(11, _("Cilla holds one card, so Anna may attack with only one."), "D-A4"),
         Step(12, _("Cilla beats the four with her last card and is out. Anna is the last player "
                    "holding cards: she has Svarta Maja and loses the deal."), "D-E2"),
-    ), stage="tactics"),
+    ), stage="tactics", puzzle_theme="endgame_limit"),
     Tutorial("dam", "variants", _("Variants: marriage trump, extra attack, overplay penalty"),
              _("The older Swedish rules together with the Finnish extra attack."), (
         Step(0, _("Older Swedish rules with the extra attack. No trump is turned: whoever holds "
@@ -274,7 +276,7 @@ DAM = (
                    "gives Bo all her cards, Bo takes his attack back, and Cilla is out."), "D-A4"),
         Step(12, _("In this variant hand sizes are kept hidden once the stock is empty, so an "
                    "overplay is a real risk. Anna attacks next."), "D-A4"),
-    ), stage="variants"),
+    ), stage="variants", puzzle_theme="save_trumps"),
 )
 
 DOLDA = (
@@ -305,7 +307,7 @@ DOLDA = (
                    "from the stock."), "H-T2"),
         Step(12, _("He swaps it into his first position and discards the card that came out. "
                    "Anna sees only the card he discards."), "H-T5"),
-    ), viewer="Anna", reveal_hands=False),
+    ), viewer="Anna", reveal_hands=False, puzzle_theme="swap_chain"),
     Tutorial("dolda", "scoring", _("The end of the deal and scoring"),
              _("When the deal ends, what each card is worth, and who wins."), (
         Step(0, _("Late in a deal: two cards are left in the stock. The deal ends when the stock "
@@ -323,7 +325,7 @@ DOLDA = (
                   "value, jack 11, king 13."), "H-E2"),
         Step(5, _("Anna has 15 points, Bo 51 and Cilla 19. The lowest total wins: Anna."),
              "H-E2"),
-    ), viewer="Anna", reveal_hands=False),
+    ), viewer="Anna", reveal_hands=False, puzzle_theme="discard_pile"),
     Tutorial("dolda", "thieves-and-shields", _("Thieves and shields"),
              _("Black jacks steal, red jacks protect, once the rows are turned up."), (
         Step(0, _("With thieves and shields, jacks act at the end: the jacks of spades and clubs "
@@ -347,7 +349,7 @@ DOLDA = (
                   "on his ten of clubs and takes her queen of diamonds."), "H-V4"),
         Step(9, _("Used jacks still score 11 points. Bo has the lowest total, 29, and wins."),
              "H-E2"),
-    ), viewer="Bo", reveal_hands=False, stage="variants"),
+    ), viewer="Bo", reveal_hands=False, stage="variants", puzzle_theme="thief_shield"),
 )
 
 SPARDAME = (
@@ -366,7 +368,7 @@ SPARDAME = (
         Step(5, _("Dag chooses last, and all the cards move at once. Bo now holds the queen of "
                   "spades."), "S-P1"),
         Step(7, _("Whoever holds the two of clubs leads it to the first trick: Anna."), "S-T1"),
-    ), viewer="Anna"),
+    ), viewer="Anna", puzzle_theme="queen"),
     Tutorial("spardame", "following-suit", _("Following suit, breaking hearts, the first trick"),
              _("When you must follow, when you may lead hearts, and the clean first trick."), (
         Step(1, _("The fourth deal has no passing. Bo holds the two of clubs and leads it."),
@@ -392,7 +394,7 @@ SPARDAME = (
         Step(8, _("Cilla has no diamonds and throws a heart. Hearts are now broken."), "S-T3"),
         Step(9, _("Anna's king wins the trick, and with it one heart: one point."), "S-C1"),
         Step(11, _("Now Anna may lead a heart."), "S-T3"),
-    ), viewer="Anna"),
+    ), viewer="Anna", puzzle_theme="hearts"),
     Tutorial("spardame", "scoring-and-moon", _("Scoring and shooting the moon"),
              _("A point for each heart, 13 for the queen of spades, unless someone takes them "
                "all."), (
@@ -417,7 +419,7 @@ SPARDAME = (
                    "She scores 0 and everyone else 26."), "S-C2"),
         Step(52, _("Scores add up over the deals. The game ends after the deal in which someone "
                    "reaches 100 points, and the lowest total wins."), "S-C3"),
-    ), viewer="Anna"),
+    ), viewer="Anna", puzzle_theme="moon"),
 )
 
 # Each game's tutorials in the order its index lists them, the games in the registry's order.

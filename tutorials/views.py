@@ -212,6 +212,8 @@ def personal_context(request: HttpRequest, tutorial: lessons.Tutorial, n: int,
                      "other_game": following.game != tutorial.game,
                      "url": _step_url(following.game, following.slug, 1)} if following else None,
             "practice_url": _practice_url(tutorial),
+            "puzzles_url": reverse("puzzles_next",
+                                   args=[f"{tutorial.game}:{tutorial.puzzle_theme}"]),
         }
     return ctx
 

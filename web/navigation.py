@@ -17,6 +17,7 @@ def nav_items() -> list[tuple[str, Promise]]:
         *((f"rules_{game.key}", game.menu_label) for game in registry.GAMES),
         ("tutorials", _("Learn")),
         ("practice", _("Practise")),
+        ("puzzles", _("Puzzles")),
         ("scenarios_new", _("Teach")),
         ("faq", _("Questions")),
         ("glossary", _("Glossary")),

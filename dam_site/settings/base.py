@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "teacher",
     "live",
     "tables",
+    "puzzles",
 ]
 
 MIDDLEWARE = [

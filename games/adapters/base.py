@@ -300,6 +300,18 @@ class GameAdapter(ABC):
     # The game's reasons, in the order they are tried (games/coach_reasons/<game>.py).
     coach_reasons: ClassVar[tuple[Reason, ...]] = ()
 
+    # Puzzles (puzzles/): the theme of a puzzle whose solution the coach explains by a reason
+    # of this name (a code of puzzles/themes.py); a solution no listed reason explains is
+    # filed under "judgement".  ``puzzle_goal`` is the code of the goal every puzzle of the
+    # game states (what the game's value measures).
+    puzzle_themes: ClassVar[Mapping[str, str]] = {}
+    puzzle_goal: ClassVar[str] = ""
+
+    def puzzle_theme(self, view: Mapping[str, Any], action: Any) -> str:
+        """The theme of a puzzle whose solution is ``action`` in ``view``."""
+        chosen = self.chosen_reason(view, action)
+        return self.puzzle_themes.get(chosen.name, "judgement") if chosen else "judgement"
+
     def chosen_reason(self, view: Mapping[str, Any], action: Any) -> Reason | None:
         """The first of the game's reasons that is true of ``action`` in ``view``."""
         return choose(self.coach_reasons, view, action)

@@ -225,6 +225,26 @@ class DamAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ hints
     coach_reasons = coach.REASONS
+    puzzle_goal = "dam_not_left"
+    puzzle_themes = {
+        "maja_with_spades": "maja", "maja_alone": "maja",
+        "beat_low_keep_trumps": "save_trumps", "take_keep_trumps": "save_trumps",
+        "done_trumps": "save_trumps", "done_keep": "save_trumps", "trump_endgame": "save_trumps",
+        "only_trumps_lowest": "save_trumps",
+        "beat_low": "overplay", "lowest_trump_no_suit": "overplay", "trump_no_suit": "overplay",
+        "take_nothing_beats": "overplay",
+        "lowest_attack": "attack_low", "lowest_of_suit": "attack_low", "several": "attack_low",
+        "adds": "attack_low", "done_nothing": "attack_low",
+        "slap": "extra_attack", "announce": "marriage",
+    }
+
+    def puzzle_theme(self, view: Mapping[str, Any], action: Any) -> str:
+        # Once the stock is empty an attack is bounded by the defender's hand (D-A4): every
+        # attack then is a puzzle of the endgame limit, whatever the reason that explains it.
+        if view["stock_count"] == 0 and action[0] in ("attack", "add") \
+                and not view.get("turned_in_stock"):
+            return "endgame_limit"
+        return super().puzzle_theme(view, action)
 
     def negligible(self, cost: float) -> bool:
         return cost < 0.005

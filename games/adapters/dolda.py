@@ -265,6 +265,15 @@ class DoldaAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ hints
     coach_reasons = coach.REASONS
+    puzzle_goal = "lowest_score"
+    puzzle_themes = {
+        "stock_only": "discard_pile", "take_discard": "discard_pile",
+        "leave_discard": "discard_pile", "discard_known": "discard_pile",
+        "discard_unknown": "discard_pile",
+        "crosswise": "swap_chain", "swap_known": "swap_chain", "swap_unknown": "swap_chain",
+        "shield_lowest": "thief_shield", "steal_best": "thief_shield",
+        "steals_lowest": "thief_shield", "gives_highest": "thief_shield",
+    }
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:

@@ -108,6 +108,19 @@ class SpardameAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ hints
     coach_reasons = coach.REASONS
+    puzzle_goal = "fewest_points"
+    puzzle_themes = {
+        "pass_queen_unguarded": "queen", "pass_queen_few": "queen",
+        "keep_queen_guarded": "queen", "shed_queen": "queen", "lead_low_spade": "queen",
+        "pass_high_spades": "queen",
+        "keep_hearts_for_moon": "moon", "lead_to_stop_moon": "moon", "take_to_stop_moon": "moon",
+        "keep_hearts_closed": "hearts", "shed_highest_heart": "hearts",
+        "duck_highest": "duck", "duck": "duck", "last_high_no_points": "duck",
+        "cannot_duck": "duck", "first_lead": "lead", "lead_sure_loser": "lead",
+        "lead_lowest": "lead",
+        "empties_suit": "shed", "shed_highest": "shed", "shed_highest_of_suit": "shed",
+        "pass_highest": "shed",
+    }
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:

@@ -1,0 +1,85 @@
+"""The shipped puzzles (``puzzles/content/*.json``, written by ``manage.py puzzles generate``)
+and the positions they stand for.
+
+A puzzle file is a JSON object ``{"format": "dam-puzzles/1", "game": ..., "puzzles": [...]}``;
+each puzzle names its deal (rule set, the seed of the engine's deal) and the moves the strong
+bots made up to the decision, so the engine replays the position exactly; the solution is a
+move in the engine's words, the goal, theme and reason are codes (texts in puzzles/texts.py and
+the game's coach reasons), so the file holds no language.  The files are read once per
+process: like the statistics, a fresh clone serves them without running anything.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules.engine.games import game_module
+
+from .generate import new_deal
+
+CONTENT = Path(__file__).resolve().parent / "content"
+FORMAT = "dam-puzzles/1"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    game: str
+    preset: str
+    deal: str
+    moves: tuple[str, ...]
+    seat: int
+    solution: str
+    theme: str
+    goal: str
+    reason: str
+    rating: int
+    legal: int
+    gap: float
+    gap_se: float
+
+    def state(self, names: list[str] | None = None) -> Any:
+        """The position of the puzzle, replayed by the engine (a new object each time), with
+        ``names`` at the seats (the players' names change nothing of the deal)."""
+        module = game_module(self.game)
+        state = new_deal(self.game, self.preset, int(self.deal), names)
+        for words in self.moves:
+            state.apply_in_place(module.parse_action(state, state.to_move, words.split()))
+        return state
+
+    def solution_action(self, state: Any) -> Any:
+        return game_module(self.game).parse_action(state, self.seat, self.solution.split())
+
+
+def write(path: Path, game: str, puzzles: list[dict[str, Any]]) -> None:
+    data = {"format": FORMAT, "game": game, "puzzles": puzzles}
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+
+
+def read(path: Path) -> list[Puzzle]:
+    data = json.loads(path.read_text())
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a {FORMAT} file")
+    return [Puzzle(**{**p, "moves": tuple(p["moves"])}) for p in data["puzzles"]]
+
+
+@cache
+def all_puzzles() -> tuple[Puzzle, ...]:
+    """Every shipped puzzle, in file and then id order."""
+    out: list[Puzzle] = []
+    for path in sorted(CONTENT.glob("*.json")):
+        out.extend(read(path))
+    return tuple(out)
+
+
+@cache
+def by_id() -> dict[str, Puzzle]:
+    return {p.id: p for p in all_puzzles()}
+
+
+def of_game(game: str | None) -> list[Puzzle]:
+    return [p for p in all_puzzles() if game is None or p.game == game]
