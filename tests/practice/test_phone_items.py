@@ -10,8 +10,8 @@ import re
 import pytest
 from django.utils import translation
 
-from practice import service as P
 from practice import presenter as V
+from practice import service as P
 from practice.models import PracticeGame
 
 from .helpers import bots_until_human, post_action, start, state_of, url
