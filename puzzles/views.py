@@ -155,7 +155,7 @@ def _context(request: HttpRequest, puzzle: store.Puzzle, set_code: str, *, hint:
     solution = puzzle.solution_action(state)
     view = game.page_view(state.view(seat), True)
     answered = bool(result)
-    actions = move_choices(puzzle.game, state, view, seat, names) if not answered else {
+    actions: dict[str, Any] = move_choices(puzzle.game, state, view, seat, names) if not answered else {
         "mine": False}
     chosen = list(selected or [])
     if hint == 2 and not answered:
