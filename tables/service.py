@@ -433,11 +433,12 @@ def move(table: Table, token: str | None, version: Any, words: list[str]) -> Non
         raise Refusal(str(NOT_YOUR_TURN), status=409)
     module = adapter(deal.game).engine
     try:
+        # Applying checks what parsing does not (an attack with no cards): both are refused.
         action = module.parse_action(derived.state, seat, words)
+        _apply(table, deal, v, derived, seat, action)
     except IllegalAction as exc:
         raise Refusal(reason_text(exc.reason, P._visible_cards(exc.cards), deal.game)
                       ) from None
-    _apply(table, deal, v, derived, seat, action)
 
 
 def bot_to_move(table: Table, state: Any) -> bool:

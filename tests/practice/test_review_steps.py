@@ -284,7 +284,7 @@ def test_mark_cards_marks_every_face_up_copy_and_nothing_else():
 
     def walk(value):
         if isinstance(value, dict):
-            if "mark" in value:
+            if value.get("mark") is not None:  # every card has the key; unmarked ones None
                 marked[value["code"]] = value["mark"]
             for v in value.values():
                 walk(v)

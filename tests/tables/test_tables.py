@@ -169,6 +169,21 @@ def test_an_illegal_move_gets_a_translated_refusal():
     assert table.deal.version == version
 
 
+def test_an_attack_with_no_cards_is_refused_not_a_server_error():
+    """Parsing lets an attack with no cards through and applying refuses it: that refusal is
+    the player's too (it was a 500)."""
+    table, clients = _seated("dam", humans=3)  # every seat a person: the first attacks
+    state = state_of(table)
+    mover = _client_for(table, clients, state.to_move)
+    version = table.deal.version
+    with translation.override("en"):
+        r = mover.post(url(table, "move"), {"move": "attack", "version": version},
+                       HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and 'id="move-error"' in r.content.decode()
+    table.deal.refresh_from_db()
+    assert table.deal.version == version
+
+
 def test_a_bot_step_is_refused_when_a_person_is_to_move():
     table, clients = _seated("dam", humans=3)  # every seat a person: no bot ever moves
     version = table.deal.version
