@@ -4,11 +4,16 @@ a tutorial and a practice game can be finished with the keyboard alone.
 Page types are found, not listed: the argument-free pages of the URL configuration, a practice
 game of each kind and a teacher scenario made by this browser, then the links they show,
 followed within the language; one page per URL name is checked (tests/hardening/crawl.py).
+English checks every page type; Swedish, Finnish and Norwegian each check a third of them in
+turn (by the type's name), so that every type is checked in English and in one of the three.
+What axe finds comes from the markup, which is one template for all four languages; a whole
+crawl in each language was the suite's slowest test (some 80 s each on a two-core machine).
 """
 
 from __future__ import annotations
 
 import json
+import zlib
 from urllib.parse import urldefrag, urlparse
 
 import pytest
@@ -80,6 +85,17 @@ def links(page, prefix: str) -> list[str]:
     return out
 
 
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def mine(kind: str, language: str) -> bool:
+    """Whether ``language`` checks pages of ``kind``: English all, each other language a third
+    (the links are still followed, so every type is reached in every language)."""
+    if language == "en" or kind == "home":
+        return True
+    return OTHERS[zlib.crc32(kind.split(":")[0].encode()) % len(OTHERS)] == language
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_finds_no_violations_on_any_page_type(page, live_server, language):
     queue = open_practice_games(page, live_server, language)
@@ -106,19 +122,21 @@ def test_axe_finds_no_violations_on_any_page_type(page, live_server, language):
         assert response is not None and response.status < 500, url
         if response.status >= 400:  # an error page is a page type of its own
             kind = f"{kind}:{response.status}"
-        checked += 1
-        checked_types.add(kind)
         assert page.locator("html").get_attribute("lang") == language, url
         assert page.locator("h1").count() == 1, url
-        results = Axe().run(page)
-        if results.violations_count:
-            failures.append(f"{url}\n{results.generate_report()}")
+        if mine(kind, language):
+            checked += 1
+            checked_types.add(kind)
+            results = Axe().run(page)
+            if results.violations_count:
+                failures.append(f"{url}\n{results.generate_report()}")
         queue += [u for u in links(page, f"/{language}/") if u not in seen_urls]
-    print(language, checked, "page types:", " ".join(sorted(seen_types)))
-    assert checked >= 20, sorted(seen_types)
+    print(language, checked, "page types:", " ".join(sorted(checked_types)))
+    assert checked >= (20 if language == "en" else 5), sorted(checked_types)
     assert {"practice_dam_play", "tutorial_step_dam", "home"} <= seen_types
     # Every page without arguments is among them (no other test runs axe on those).
-    assert {page_type(u, language) for u in start_urls(language)} <= checked_types
+    assert {page_type(u, language) for u in start_urls(language)
+            if mine(page_type(u, language), language)} <= checked_types
     assert not failures, "\n\n".join(failures)
 
 
