@@ -144,3 +144,13 @@ def pytest_collection_modifyitems(config, items):
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+@pytest.fixture
+def worker_in_test(monkeypatch):
+    """Run django-tasks-db's db_worker inside a test: a real worker is a process of its own,
+    and its close_old_connections() between tasks would close the test's connection, which
+    is inside the test's transaction (PostgreSQL then answers "the connection is closed";
+    SQLite's in-memory test database is never closed)."""
+    monkeypatch.setattr("django_tasks_db.management.commands.db_worker.close_old_connections",
+                        lambda: None)

@@ -171,7 +171,8 @@ def test_a_task_for_a_version_that_has_moved_on_does_nothing(client):
 
 
 @override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
-def test_the_queued_path_enqueue_then_a_worker_runs_it_then_the_page_shows_it(client):
+def test_the_queued_path_enqueue_then_a_worker_runs_it_then_the_page_shows_it(client,
+                                                                            worker_in_test):
     """The real path: the page enqueues the review in the database and polls; a worker
     (django-tasks-db's db_worker, run once here) analyses; the next poll shows the result.
     The hint likewise."""

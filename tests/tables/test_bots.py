@@ -114,7 +114,7 @@ def test_a_seat_whose_player_left_is_played_at_the_end_of_the_grace_period():
 
 @override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}},
                    PRACTICE_BOT_DELAY_MS=0)
-def test_a_worker_plays_the_bots_through_the_database_queue():
+def test_a_worker_plays_the_bots_through_the_database_queue(worker_in_test):
     """The production path: the tasks are rows; a worker (run once here) plays every bot move
     up to the person's turn, one task per move."""
     from django_tasks_db.models import DBTaskResult

@@ -22,7 +22,10 @@ from tests.practice.helpers import CARD_KEYS, _flatten, leaked, view_cards
 
 from .helpers import open_table, post_move, random_action, sit, state_of, url
 
-pytestmark = pytest.mark.django_db
+# Transactional: a stream that ends closes its database connection, as a finished request
+# does; inside a test's transaction that closed the test's own (PostgreSQL: "the connection
+# is closed").
+pytestmark = pytest.mark.django_db(transaction=True)
 
 # One whole deal per game, with the rules that show the most: the other presets add no kind
 # of event or view these do not have (tests/practice/test_leaks.py plays every preset through
