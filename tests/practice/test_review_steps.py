@@ -261,11 +261,16 @@ def test_another_browser_gets_the_not_found_page(client):
 
 def test_the_review_page_links_each_listed_decision_to_its_step(client, monkeypatch):
     monkeypatch.setattr(P, "MISTAKE_FLOOR", {"dam": 0.0, "dolda": 0.0, "spardame": 0.0})
-    record = reviewed(client, "spardame")
-    html = client.get(url(record, "review")).content.decode()
-    progress = P.review_step(record)
-    listed = P.review_costliest(record, progress)
+    # A deal whose review lists a decision: random play nearly always makes a clear mistake,
+    # but at the few playouts of these tests an odd deal (its cards are random) has none.
+    for seed in range(1, 6):
+        record = reviewed(client, "spardame", seed)
+        progress = P.review_step(record)
+        listed = P.review_costliest(record, progress)
+        if listed:
+            break
     assert listed
+    html = client.get(url(record, "review")).content.decode()
     for item in listed:
         assert f'href="{step_url(record, item["index"])}"' in html
     first = min(item["index"] for item in listed)
