@@ -7,8 +7,10 @@ engine; a spectator: what the public events showed)."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -67,17 +69,31 @@ class Seen:
 
 
 def _stream_event(client: Client, table) -> str:
-    """The first state event the table's stream sends this client (then it is closed)."""
-    response = client.get(reverse("tables_stream", args=[table.code, "en"]))
-    assert response.status_code == 200
-    chunks = iter(response.streaming_content)
-    text = b""
-    for chunk in chunks:
-        text += chunk
-        if b"event: state" in text:
-            break
-    response.close()
-    return text.decode()
+    """The first state event the table's stream sends this client (then it is closed).  Read
+    in a thread of its own, as a server reads it: the WSGI stream bridges to async code, which
+    refuses a thread with an event loop running (the browser tests' Playwright leaves one in
+    the test thread when they ran first in the same worker)."""
+    out: dict[str, str] = {}
+
+    def read() -> None:
+        try:
+            response = client.get(reverse("tables_stream", args=[table.code, "en"]))
+            assert response.status_code == 200
+            text = b""
+            for chunk in response.streaming_content:
+                text += chunk
+                if b"event: state" in text:
+                    break
+            response.close()
+            out["text"] = text.decode()
+        finally:
+            connections.close_all()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join(60)
+    assert "text" in out, "the stream sent no state event"
+    return out["text"]
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))
