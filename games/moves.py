@@ -172,3 +172,35 @@ def cues(game: GameAdapter, state: Any, legal: Sequence[Any], view: Mapping[str,
                 own, target = game.hand_cards(a)[0], game.targets(a)
                 beats.setdefault(own, []).extend(target)
     return {"unplayable": unplayable, "beats": beats, "pair_template": pair}
+
+
+# What a tap on a card that takes part in no legal move says (static/js/practice.js shows it
+# beside the card): the practice table and the tables with friends say the same.
+DEAL_OVER = gettext_lazy("The deal is over; no more moves can be made.")
+WAIT_FOR = gettext_lazy("%(name)s is to move now: wait for that move.")
+OWN_IDLE = gettext_lazy("This card takes part in none of your moves now.")
+OTHER_IDLE = gettext_lazy("%(name)s's cards take part in none of your moves.")
+TABLE_IDLE = gettext_lazy("This card on the table takes part in none of your moves now.")
+NO_KEY = gettext_lazy("No move has the key %(key)s now.")
+MOVES_NOW = gettext_lazy("Your moves now: %(moves)s.")
+HAND_NOW = gettext_lazy("Play one of the cards of your hand that are not dimmed.")
+
+
+def idle_reasons(game_key: str, names: Sequence[str], state: Any, view: Mapping[str, Any],
+                 actions: Mapping[str, Any], seat: int) -> dict[str, str]:
+    """What a tap on a card that takes part in no legal move says, by where the card lies:
+    the player's own ("own"), another player's ("other", with %(name)s for the seat's name,
+    filled in by the page), on the table ("table"); and a number key no move button has
+    ("key", with %(key)s).  ``actions`` is ``move_choices``'s answer for ``seat``."""
+    if state.over:
+        text = str(DEAL_OVER)
+        return {"own": text, "other": text, "table": text, "key": text}
+    if not actions["mine"]:
+        text = str(WAIT_FOR % {"name": names[state.to_move]})
+        return {"own": text, "other": text, "table": text, "key": text}
+    moves = [str(b["label"]) for b in actions["buttons"]] + \
+        [str(m["label"]).rstrip(".") for m in actions["simple"]]
+    then = str(MOVES_NOW % {"moves": "; ".join(moves)}) if moves else str(HAND_NOW)
+    own = adapter(game_key).idle_own_reason(view, seat) or str(OWN_IDLE)
+    return {"own": f"{own} {then}", "other": f"{OTHER_IDLE} {then}",
+            "table": f"{TABLE_IDLE} {then}", "key": f"{NO_KEY} {then}"}

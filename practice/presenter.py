@@ -12,10 +12,9 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.adapters import adapter
-from games.moves import form_pairs, move_choices
+from games.moves import form_pairs, idle_reasons, move_choices
 from games.registry import GAME_TITLES
 from games.table import table_context
 from rules.engine import cards as C
@@ -97,7 +96,7 @@ def game_page(record: PracticeGame, derived: P.Derived, *, pace: str, bot_delay:
         "moves": len(record.actions), "latest": latest[len(latest) - news_shown:],
         "earlier": latest[:len(latest) - news_shown],
         "latest_seat": derived.seats[-1] if derived.seats else None,
-        "why": _idle_reasons(record, state, view, actions),
+        "why": idle_reasons(record.game, record.names, state, view, actions, record.human_seat),
         # The deal's result as its headline (the narration's last line is the result).
         "deal_over": latest[-1] if state.over and latest else "",
         "error": error, "urls": urls(record), "undoable": undoable, "bot_turn": bot_turn,
@@ -119,32 +118,3 @@ def game_page(record: PracticeGame, derived: P.Derived, *, pace: str, bot_delay:
 # away (they were each shown as they happened, and the game log keeps them all), so a round
 # of bot moves never pushes the table off a phone's screen.
 NEWS_LINES = 3
-
-DEAL_OVER = gettext_lazy("The deal is over; no more moves can be made.")
-WAIT_FOR = gettext_lazy("%(name)s is to move now: wait for that move.")
-OWN_IDLE = gettext_lazy("This card takes part in none of your moves now.")
-OTHER_IDLE = gettext_lazy("%(name)s's cards take part in none of your moves.")
-TABLE_IDLE = gettext_lazy("This card on the table takes part in none of your moves now.")
-NO_KEY = gettext_lazy("No move has the key %(key)s now.")
-MOVES_NOW = gettext_lazy("Your moves now: %(moves)s.")
-HAND_NOW = gettext_lazy("Play one of the cards of your hand that are not dimmed.")
-
-
-def _idle_reasons(record: PracticeGame, state: Any, view: dict, actions: dict
-                  ) -> dict[str, str]:
-    """What a tap on a card that takes part in no legal move says, by where the card lies:
-    the player's own ("own"), another player's ("other", with %(name)s for the seat's name,
-    filled in by the page), on the table ("table"); and a number key no move button has
-    ("key", with %(key)s).  The page shows it beside the card (static/js/practice.js)."""
-    if state.over:
-        text = str(DEAL_OVER)
-        return {"own": text, "other": text, "table": text, "key": text}
-    if not actions["mine"]:
-        text = str(WAIT_FOR % {"name": record.names[state.to_move]})
-        return {"own": text, "other": text, "table": text, "key": text}
-    moves = [str(b["label"]) for b in actions["buttons"]] + \
-        [str(m["label"]).rstrip(".") for m in actions["simple"]]
-    then = str(MOVES_NOW % {"moves": "; ".join(moves)}) if moves else str(HAND_NOW)
-    own = adapter(record.game).idle_own_reason(view, record.human_seat) or str(OWN_IDLE)
-    return {"own": f"{own} {then}", "other": f"{OTHER_IDLE} {then}",
-            "table": f"{TABLE_IDLE} {then}", "key": f"{NO_KEY} {then}"}

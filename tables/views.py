@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.adapters import adapter
 from games.adapters.base import winners_text
-from games.moves import move_choices
+from games.moves import idle_reasons, move_choices
 from games.registry import GAME_TITLES
 from games.table import table_context
 from live.service import spaced
@@ -227,6 +227,8 @@ def context(request: HttpRequest, table: Table, *, error: str = "") -> dict[str,
             one_tap=bool(actions.get("one_tap")), beats=actions.get("beats"),
             taps=actions.get("taps"), slot_picks=actions.get("slot_picks"), you=seat)
         ctx["actions"] = actions
+        ctx["why"] = idle_reasons(table.game, deal.names, state, view, actions, seat) \
+            if mine else {}
     else:
         # A spectator: the public view only, every hand a count of backs.
         ctx["table"] = table_context(game.public_view(state), label=_("Card table"))

@@ -4,6 +4,7 @@ deal with the match carried over, idle tables ending, rate limits, for every gam
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import time
@@ -110,6 +111,29 @@ def test_only_the_seat_to_move_moves(game):
     assert r.status_code == 403
     table.deal.refresh_from_db()
     assert table.deal.version == version
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_seat_to_move_is_told_why_a_tap_makes_no_move_and_the_others_wait(game):
+    """The table says what the practice table says of a tap on a card in no legal move."""
+    table, clients = _seated(game, humans=2)
+    state, mover = _human_to_move(table, clients)
+    other = next(c for c in clients if c is not mover)
+    with translation.override("en"):
+        mine = _why(mover.get(url(table)).content.decode())
+        theirs = _why(other.get(url(table)).content.decode())
+        visitor = _why(Client().get(url(table)).content.decode())
+    assert set(mine) == {"own", "other", "table", "key"}
+    assert "Your moves now: " in mine["own"] or "not dimmed" in mine["own"]
+    assert "%(name)s" in mine["other"] and "%(key)s" in mine["key"]
+    name = table.deal.names[state.to_move]
+    assert theirs["own"] == f"{name} is to move now: wait for that move."
+    assert visitor == {}  # a spectator has no hand to tap
+
+
+def _why(page: str) -> dict[str, str]:
+    game = re.search(r'<div id="game"[^>]*>', page).group(0)
+    return {k: html.unescape(v) for k, v in re.findall(r'data-why-(\w+)="([^"]*)"', game)}
 
 
 def _human_to_move(table: Table, clients: list[Client]):
