@@ -8,9 +8,6 @@ translated refusal, so the answers do not tell an existing code from a made-up o
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
@@ -24,12 +21,11 @@ from games.presentation import Presentation
 from tables import service as TS
 from web.errors import Refusal
 
-from . import bus
 from . import classes as C
 from . import forms as F
 from . import service as S
 from .models import LiveSession
-from .stream import CLOSE, LANGUAGES, RETRY_MS, _gone, _session_value, _stream, db, event
+from .stream import LANGUAGES, _gone, _session_value, _stream, db, redrawn
 
 QUIET = 10.0  # seconds without a move before the progress is drawn again anyway
 
@@ -198,35 +194,6 @@ async def stream(request: HttpRequest, code: str, lang: str
         return _gone(lang)
     names = [TS.class_channel(obj.pk)]
 
-    async def agen() -> AsyncIterator[bytes]:
-        yield f"retry: {RETRY_MS}\n\n".encode()
-        async with bus.AsyncSubscription(names) as sub:
-            while True:
-                html, playing = await db(_render)(code, lang)
-                if html:
-                    yield event("progress", html)
-                if not playing:
-                    yield CLOSE
-                    return
-                if await sub.get(QUIET) is None:
-                    yield b": ping\n\n"
-                    continue
-                # Moves at several tables come close together: one drawing for a burst.
-                deadline = time.monotonic() + 0.3
-                while (left := deadline - time.monotonic()) > 0 and await sub.get(left):
-                    await asyncio.sleep(0)
-
-    def gen() -> Iterator[bytes]:
-        yield f"retry: {RETRY_MS}\n\n".encode()
-        with bus.SyncSubscription(names) as sub:
-            while True:
-                html, playing = _render(code, lang)
-                if html:
-                    yield event("progress", html)
-                if not playing:
-                    yield CLOSE
-                    return
-                if sub.get(QUIET) is None:
-                    yield b": ping\n\n"
-
-    return _stream(request, agen, gen)
+    # Moves at several tables come close together: one drawing for a burst.
+    return _stream(request, *redrawn(lambda: _render(code, lang), "progress", names,
+                                     quiet=QUIET, burst=0.3))

@@ -297,39 +297,46 @@ async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResp
     if obj is None or not S.is_teacher({S.SESSION_TEACHER: {code: key}}, obj):
         return _gone(lang)
     names = [bus.channel(code), bus.channel(code, "answers")]
-    return _stream(request, lambda: _panel_async(code, lang, names),
-                   lambda: _panel_sync(code, lang, names))
+    # Answers come in bursts: the chart is drawn once for all that arrive within 0.2 s.
+    return _stream(request, *redrawn(lambda: _render_panel(code, lang), "panel", names,
+                                     quiet=QUIET, burst=0.2))
 
 
-async def _panel_async(code: str, lang: str, names: list[str]) -> AsyncIterator[bytes]:
-    yield f"retry: {RETRY_MS}\n\n".encode()
-    async with bus.AsyncSubscription(names) as sub:
-        while True:
-            html, running = await db(_render_panel)(code, lang)
-            if html:
-                yield event("panel", html)
-            if not running:
-                yield CLOSE
-                return
-            message = await sub.get(QUIET)
-            if message is None:
-                yield b": ping\n\n"
-                continue
-            # Answers come in bursts: draw the chart once for all that arrive within 0.2 s.
-            deadline = time.monotonic() + 0.2
-            while (left := deadline - time.monotonic()) > 0 and await sub.get(left):
-                pass
+def redrawn(render: Callable[[], tuple[str, bool]], name: str, channels: list[str], *,
+            quiet: float, burst: float
+            ) -> tuple[Callable[[], AsyncIterator[bytes]], Callable[[], Iterator[bytes]]]:
+    """A stream that sends ``render()``'s HTML as event ``name`` now and after every message
+    on ``channels`` (messages that come within ``burst`` seconds of one another are drawn
+    once), and every ``quiet`` seconds without one, until ``render`` says it no longer runs:
+    the async body (ASGI) and the blocking one (runserver, the test client), for ``_stream``."""
+    async def agen() -> AsyncIterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        async with bus.AsyncSubscription(channels) as sub:
+            while True:
+                html, running = await db(render)()
+                if html:
+                    yield event(name, html)
+                if not running:
+                    yield CLOSE
+                    return
+                if await sub.get(quiet) is None:
+                    yield b": ping\n\n"
+                    continue
+                deadline = time.monotonic() + burst
+                while (left := deadline - time.monotonic()) > 0 and await sub.get(left):
+                    pass
 
+    def gen() -> Iterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        with bus.SyncSubscription(channels) as sub:
+            while True:
+                html, running = render()
+                if html:
+                    yield event(name, html)
+                if not running:
+                    yield CLOSE
+                    return
+                if sub.get(quiet) is None:
+                    yield b": ping\n\n"
 
-def _panel_sync(code: str, lang: str, names: list[str]) -> Iterator[bytes]:
-    yield f"retry: {RETRY_MS}\n\n".encode()
-    with bus.SyncSubscription(names) as sub:
-        while True:
-            html, running = _render_panel(code, lang)
-            if html:
-                yield event("panel", html)
-            if not running:
-                yield CLOSE
-                return
-            if sub.get(QUIET) is None:
-                yield b": ping\n\n"
+    return agen, gen
