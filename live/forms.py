@@ -5,12 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from practice.models import LEVEL_CHOICES
 from web.forms import NumberField, TextField, first_error
 
 from . import service as S
 
-__all__ = ["AnswerForm", "ControlForm", "JoinForm", "SplitForm", "StartForm", "first_error"]
+__all__ = ["AnswerForm", "ControlForm", "JoinForm", "StartForm", "first_error"]
 
 
 class StartForm(forms.Form):
@@ -48,17 +47,3 @@ class JoinForm(forms.Form):
 class AnswerForm(forms.Form):
     question = NumberField(min_value=1, max_value=1_000_000)
     choice = TextField(cut=200, required=True)
-
-
-class SplitForm(forms.Form):
-    """The teacher's split of the class into tables: seats per table and the bots' level."""
-
-    def __init__(self, sizes: list[int], *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["players"] = forms.TypedChoiceField(
-            label=_("Players per table"), coerce=int, choices=[(n, str(n)) for n in sizes],
-            initial=4 if 4 in sizes else sizes[-1],
-            error_messages={"invalid_choice": _("Choose a table size from the list.")})
-        self.fields["level"] = forms.ChoiceField(
-            label=_("Bots in the empty seats"), choices=LEVEL_CHOICES, initial="easy",
-            error_messages={"invalid_choice": _("Choose a bot level from the list.")})

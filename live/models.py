@@ -33,7 +33,7 @@ class LiveSession(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     expires = models.DateTimeField(_("expires"))
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
-    # When the teacher split the class into tables (``live.classes``): once per session.
+    # When the teacher split the class into tables (``tables.classes``): once per session.
     split = models.DateTimeField(_("split into tables"), null=True, blank=True)
 
     class Meta:

@@ -4,7 +4,7 @@ from the ASGI process (README, "Production")."""
 
 from django.urls import path
 
-from . import class_views, stream, views
+from . import stream, views
 
 urlpatterns = [
     path("j/", views.short, name="live_short_blank"),
@@ -12,6 +12,4 @@ urlpatterns = [
     path("live/<slug:code>/<slug:lang>/", stream.follow_stream, name="live_stream"),
     path("live/<slug:code>/<slug:lang>/teacher/", stream.teacher_stream,
          name="live_stream_teacher"),
-    # The teacher's view of the class tables' progress (no card in it).
-    path("live/<slug:code>/<slug:lang>/tables/", class_views.stream, name="live_class_stream"),
 ]

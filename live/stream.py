@@ -117,7 +117,7 @@ class Follower:
 
 
 # --------------------------------------------------------------------------- views
-def _stream(request: HttpRequest, agen: Callable[[], AsyncIterator[bytes]],
+def sse_response(request: HttpRequest, agen: Callable[[], AsyncIterator[bytes]],
             gen: Callable[[], Iterator[bytes]]) -> StreamingHttpResponse:
     body = agen() if isinstance(request, ASGIRequest) else gen()
     response = StreamingHttpResponse(body, content_type="text/event-stream; charset=utf-8")
@@ -126,13 +126,13 @@ def _stream(request: HttpRequest, agen: Callable[[], AsyncIterator[bytes]],
     return response
 
 
-def _gone(lang: str) -> HttpResponse:
+def gone(lang: str) -> HttpResponse:
     with translation.override(lang if lang in LANGUAGES else settings.LANGUAGE_CODE):
         text = str(S.NO_SESSION)
     return HttpResponse(text, status=404, content_type="text/plain; charset=utf-8")
 
 
-async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
+async def session_value(request: HttpRequest, key: str, code: str) -> Any:
     value = await db(request.session.get, request)(key) or {}
     return value.get(code) if isinstance(value, dict) else None
 
@@ -140,17 +140,17 @@ async def _session_value(request: HttpRequest, key: str, code: str) -> Any:
 @require_safe
 async def follow_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)
-    student = await _session_value(request, S.SESSION_STUDENT, code) if code else None
+    student = await session_value(request, S.SESSION_STUDENT, code) if code else None
     if lang not in LANGUAGES or not isinstance(student, int):
-        return _gone(lang)
+        return gone(lang)
     snap = await db(_current, request)(code, student)
     if snap is None:
         if await db(S.ended_for, request)(code, student):
-            return _stream(request, lambda: _ended_async(lang), lambda: iter([_ended_event(lang)]))
-        return _gone(lang)
+            return sse_response(request, lambda: _ended_async(lang), lambda: iter([_ended_event(lang)]))
+        return gone(lang)
     follower = Follower(code, lang, student)
     names = [bus.channel(code)]
-    return _stream(request, lambda: _follow_async(follower, names, snap),
+    return sse_response(request, lambda: _follow_async(follower, names, snap),
                    lambda: _follow_sync(follower, names, snap))
 
 
@@ -290,15 +290,15 @@ def _follow_sync(follower: Follower, names: list[str],
 @require_safe
 async def teacher_stream(request: HttpRequest, code: str, lang: str) -> HttpResponse | StreamingHttpResponse:
     code = S.normalise_code(code)
-    key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
+    key = await session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:
-        return _gone(lang)
+        return gone(lang)
     obj = await db(LiveSession.objects.filter(code=code).first, request)()
     if obj is None or not S.is_teacher({S.SESSION_TEACHER: {code: key}}, obj):
-        return _gone(lang)
+        return gone(lang)
     names = [bus.channel(code), bus.channel(code, "answers")]
     # Answers come in bursts: the chart is drawn once for all that arrive within 0.2 s.
-    return _stream(request, *redrawn(lambda: _render_panel(code, lang), "panel", names,
+    return sse_response(request, *redrawn(lambda: _render_panel(code, lang), "panel", names,
                                      quiet=QUIET, burst=0.2))
 
 

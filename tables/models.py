@@ -35,7 +35,7 @@ class Table(models.Model):
     deal = models.ForeignKey(PracticeGame, verbose_name=_("current deal"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
     version = models.PositiveIntegerField(_("version"), default=0)
-    # A class table (``live.classes``): the live session whose students sit here, and its
+    # A class table (``tables.classes``): the live session whose students sit here, and its
     # number in the class.  Its results go with the session's record.
     live = models.ForeignKey("live.LiveSession", verbose_name=_("live session"), null=True,
                              blank=True, on_delete=models.CASCADE, related_name="class_tables")

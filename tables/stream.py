@@ -22,7 +22,7 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from live import bus
-from live.stream import CLOSE, ENDED_RETRY_MS, RETRY_MS, _stream, db, event
+from live.stream import CLOSE, ENDED_RETRY_MS, RETRY_MS, db, event, sse_response
 
 from . import service as S
 from . import views as V
@@ -125,4 +125,4 @@ async def table_stream(request: HttpRequest, code: str, lang: str
         finally:
             _closed(code, seat)
 
-    return _stream(request, agen, gen)
+    return sse_response(request, agen, gen)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.registry import GAMES
 
-from . import views
+from . import class_views, views
 
 _base = _("tables/")
 urlpatterns = [
@@ -21,6 +21,17 @@ urlpatterns = [
     path(format_lazy("{}<slug:code>/next/", _base), views.next_deal, name="tables_next"),
     path(format_lazy("{}<slug:code>/leave/", _base), views.leave, name="tables_leave"),
     path(format_lazy("{}<slug:code>/back/", _base), views.back, name="tables_back"),
+]
+# A live session's class tables and its summary live under the session's address (the names
+# keep the ``live_`` prefix the live classroom's pages link to).
+urlpatterns += [
+    path("live/<slug:code>/tables/", class_views.tables, name="live_class_tables"),
+    path("live/<slug:code>/tables/split/", class_views.split, name="live_class_split"),
+    path("live/<slug:code>/tables/results.csv", class_views.tables_csv,
+         name="live_class_csv"),
+    path("live/<slug:code>/my-table/", class_views.seat, name="live_class_seat"),
+    path("live/<slug:code>/summary/", class_views.summary, name="live_summary"),
+    path("live/<slug:code>/summary.csv", class_views.summary_csv, name="live_summary_csv"),
 ]
 for _entry in GAMES:
     urlpatterns.append(path(format_lazy("{}{}{}", _entry.segment, _("practice/"), _("friends/")),

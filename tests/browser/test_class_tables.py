@@ -14,12 +14,12 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from games.adapters import adapter
-from live import class_views
 from live import service as LS
 from live import stream as live_stream
 from live.models import LiveSession
 from practice import service as P
 from rules.engine import cards as CARDS
+from tables import class_views
 from tables import service as TS
 from tables import stream as table_stream
 from tables.models import Table

@@ -1,8 +1,8 @@
-"""The class tables' pages (``live.classes``): the teacher's split and progress page with its
+"""The class tables' pages (``tables.classes``): the teacher's split and progress page with its
 stream and CSV, the class summary with its CSV, and the address that seats a student.
 
 The teacher's pages answer only the browser holding the session's teacher key
-(``service.is_teacher``); anyone else, and any code that is not a session's, gets the same
+(``live.service.is_teacher``); anyone else, and any code that is not a session's, gets the same
 translated refusal, so the answers do not tell an existing code from a made-up one.
 """
 
@@ -18,14 +18,15 @@ from django.utils import translation
 from django.views.decorators.http import require_POST, require_safe
 
 from games.presentation import Presentation
-from tables import service as TS
+from live import service as S
+from live.models import LiveSession
+from live.stream import LANGUAGES, db, gone, redrawn, session_value, sse_response
 from web.errors import Refusal
+from web.forms import first_error
 
 from . import classes as C
 from . import forms as F
-from . import service as S
-from .models import LiveSession
-from .stream import LANGUAGES, _gone, _session_value, _stream, db, redrawn
+from . import service as TS
 
 QUIET = 10.0  # seconds without a move before the progress is drawn again anyway
 
@@ -95,7 +96,7 @@ def split(request: HttpRequest, code: str) -> HttpResponse:
         if obj.split is not None:
             raise Refusal(str(C.ALREADY_SPLIT), status=409)
         if not form.is_valid():
-            raise Refusal(F.first_error(form), status=400)
+            raise Refusal(first_error(form), status=400)
         C.split(obj, form.cleaned_data["players"], form.cleaned_data["level"],
                 translation.get_language() or "en")
     except Refusal as exc:
@@ -186,14 +187,14 @@ async def stream(request: HttpRequest, code: str, lang: str
     """The projector's progress of the class tables (event ``progress``), drawn again on every
     move at any class table (their moves are published on the session's class channel)."""
     code = S.normalise_code(code)
-    key = await _session_value(request, S.SESSION_TEACHER, code) if code else None
+    key = await session_value(request, S.SESSION_TEACHER, code) if code else None
     if lang not in LANGUAGES or not key:
-        return _gone(lang)
+        return gone(lang)
     obj = await db(LiveSession.objects.filter(code=code).first, request)()
     if obj is None or not S.is_teacher({S.SESSION_TEACHER: {code: key}}, obj):
-        return _gone(lang)
+        return gone(lang)
     names = [TS.class_channel(obj.pk)]
 
     # Moves at several tables come close together: one drawing for a burst.
-    return _stream(request, *redrawn(lambda: _render(code, lang), "progress", names,
+    return sse_response(request, *redrawn(lambda: _render(code, lang), "progress", names,
                                      quiet=QUIET, burst=0.3))

@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.adapters import adapter
-from live import classes as C
 from live.models import LiveQuestion, LiveSession, LiveStudent
 from practice import service as P
 from rules.engine import cards as CARDS
+from tables import classes as C
 from tables import service as TS
 from tables.models import Table
 from tests.hardening.test_live import ASK_STEP, control, go_live, join, url

@@ -35,13 +35,13 @@ from django.utils.translation import gettext_lazy
 
 from games.adapters import adapter
 from games.presentation import Presentation
+from live import service as S
+from live.models import LiveAnswer, LiveSession, LiveStudent
 from practice import service as P
-from tables import service as TS
-from tables.models import Table
 from web.errors import Refusal
 
-from . import service as S
-from .models import LiveAnswer, LiveSession, LiveStudent
+from . import service as TS
+from .models import Table
 
 MIN_SEATS, MAX_SEATS = 2, 6
 TEACHER_ONLY = gettext_lazy("Only the teacher who started this live session can see this "
