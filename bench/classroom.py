@@ -40,6 +40,7 @@ from tests.hardening.servers import (  # noqa: E402
     Database,
     Server,
     check_services,
+    follow_events,
 )
 
 LANGS = ("sv", "fi", "nb", "en")
@@ -80,33 +81,18 @@ class Follower:
         return page.status_code == 200
 
     async def follow(self, code: str, stop: asyncio.Event) -> None:
-        url = f"{self.stream_base}/live/{code}/{self.lang}/"
-        while not stop.is_set():
-            try:
-                async with self.client.stream("GET", url) as r:
-                    if r.status_code != 200:
-                        self.errors += 1
-                        await asyncio.sleep(1)
-                        continue
-                    data: list[str] = []
-                    async for line in r.aiter_lines():
-                        if line.startswith("data: "):
-                            data.append(line[6:])
-                        elif line == "" and data:
-                            html = "\n".join(data)
-                            data = []
-                            match = VERSION.search(html)
-                            if match:
-                                self.seen.setdefault(int(match.group(1)), time.monotonic())
-                                self.latest_html = html
-                                self.connected.set()
-                        if stop.is_set():
-                            return
-            except (httpx.HTTPError, asyncio.CancelledError) as exc:
-                if isinstance(exc, asyncio.CancelledError) or stop.is_set():
-                    return
-                self.errors += 1
-                await asyncio.sleep(0.5)
+        await follow_events(self.client, f"{self.stream_base}/live/{code}/{self.lang}/", stop,
+                            self.receive, self.error)
+
+    def receive(self, html: str) -> None:
+        match = VERSION.search(html)
+        if match:
+            self.seen.setdefault(int(match.group(1)), time.monotonic())
+            self.latest_html = html
+            self.connected.set()
+
+    def error(self) -> None:
+        self.errors += 1
 
     async def answer(self, code: str) -> None:
         html = self.latest_html

@@ -57,6 +57,7 @@ from tests.hardening.servers import (  # noqa: E402
     Database,
     Server,
     check_services,
+    follow_events,
     server_env,
 )
 
@@ -152,29 +153,15 @@ class Phone:
         return await self.client.post(self.page + url, data=data, headers=headers)
 
     async def follow(self, code: str, stop: asyncio.Event) -> None:
-        url = f"{self.stream}/live/table/{code}/{self.lang}/"
-        while not stop.is_set():
-            try:
-                async with self.client.stream("GET", url) as r:
-                    if r.status_code != 200:
-                        self.errors += 1
-                        await asyncio.sleep(1)
-                        continue
-                    data: list[str] = []
-                    async for line in r.aiter_lines():
-                        if line.startswith("data: "):
-                            data.append(line[6:])
-                        elif line == "" and data:
-                            self.receive("\n".join(data))
-                            data = []
-                            self.connected.set()
-                        if stop.is_set():
-                            return
-            except (httpx.HTTPError, asyncio.CancelledError) as exc:
-                if isinstance(exc, asyncio.CancelledError) or stop.is_set():
-                    return
-                self.errors += 1
-                await asyncio.sleep(0.5)
+        await follow_events(self.client, f"{self.stream}/live/table/{code}/{self.lang}/", stop,
+                            self.received, self.error)
+
+    def received(self, html: str) -> None:
+        self.receive(html)
+        self.connected.set()
+
+    def error(self) -> None:
+        self.errors += 1
 
     def choice(self, rng: random.Random) -> tuple[str, dict] | None:
         """The move this phone's latest state offers it, as (address, form), or None."""

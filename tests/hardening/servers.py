@@ -7,6 +7,7 @@ plain-HTTP cookies) against a PostgreSQL database created for the run and the Re
 
 from __future__ import annotations
 
+import asyncio
 import http.cookiejar
 import os
 import re
@@ -21,6 +22,9 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = ROOT / ".venv" / "bin"
@@ -220,3 +224,32 @@ class Browser:
 
 
 GAME_ID = re.compile(r"/([0-9a-f-]{36})/")
+
+
+async def follow_events(client: Any, url: str, stop: Any, on_event: Callable[[str], None],
+                        on_error: Callable[[], None]) -> None:
+    """Read the Server-Sent Events at ``url`` with ``client`` (an ``httpx.AsyncClient``) until
+    ``stop`` (an ``asyncio.Event``) is set: ``on_event`` gets each event's data, ``on_error``
+    is called for a refused or broken stream, which is opened again after a pause (as
+    EventSource does).  The benchmarks' phones read their streams so."""
+    while not stop.is_set():
+        try:
+            async with client.stream("GET", url) as r:
+                if r.status_code != 200:
+                    on_error()
+                    await asyncio.sleep(1)
+                    continue
+                data: list[str] = []
+                async for line in r.aiter_lines():
+                    if line.startswith("data: "):
+                        data.append(line[6:])
+                    elif line == "" and data:
+                        on_event("\n".join(data))
+                        data = []
+                    if stop.is_set():
+                        return
+        except (httpx.HTTPError, asyncio.CancelledError) as exc:
+            if isinstance(exc, asyncio.CancelledError) or stop.is_set():
+                return
+            on_error()
+            await asyncio.sleep(0.5)
