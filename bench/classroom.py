@@ -36,11 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.hardening.servers import (  # noqa: E402
-    AsgiServer,
     Database,
-    Server,
     check_services,
     follow_events,
+    production,
 )
 
 LANGS = ("sv", "fi", "nb", "en")
@@ -206,18 +205,10 @@ def main() -> None:
     db.create()
     prefix = f"bench-classroom-{os.getpid()}-{secrets.token_hex(3)}"
     os.environ["TRUSTED_PROXIES"] = "127.0.0.1"
-    pages: list[Server] = []
-    streams: list[AsgiServer] = []
     try:
-        for _ in range(args.servers):
-            pages.append(Server(db.url, prefix, workers=args.workers).start())
-            streams.append(AsgiServer(db.url, prefix).start())
-        lines = asyncio.run(run(args, [s.base for s in pages], [s.base for s in streams]))
+        with production(args.servers, db.url, prefix, args.workers) as (pages, streams):
+            lines = asyncio.run(run(args, [s.base for s in pages], [s.base for s in streams]))
     finally:
-        for s in streams:
-            s.stop()
-        for s in pages:
-            s.stop()
         db.drop()
     for line in lines:
         print(line)

@@ -53,11 +53,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.hardening.servers import (  # noqa: E402
-    AsgiServer,
     Database,
-    Server,
     check_services,
     follow_events,
+    production,
     server_env,
 )
 
@@ -419,23 +418,13 @@ def main() -> None:
     db.create()
     prefix = f"bench-tables-{os.getpid()}-{secrets.token_hex(3)}"
     os.environ["TRUSTED_PROXIES"] = "127.0.0.1"
-    pages: list[Server] = []
-    streams: list[AsgiServer] = []
     try:
-        for _ in range(args.servers):
-            pages.append(Server(db.url, prefix, workers=args.workers).start())
-            streams.append(AsgiServer(db.url, prefix).start())
-        pids = {"gunicorn": [s.process.pid for s in pages if s.process],
-                "uvicorn": [s.process.pid for s in streams if s.process]}
-        lines, tables, moves = asyncio.run(run(args, [s.base for s in pages],
-                                               [s.base for s in streams], pids))
-        load_after = os.getloadavg()[0]
-    finally:
-        for s in streams:
-            s.stop()
-        for s in pages:
-            s.stop()
-    try:
+        with production(args.servers, db.url, prefix, args.workers) as (pages, streams):
+            pids = {"gunicorn": [s.process.pid for s in pages if s.process],
+                    "uvicorn": [s.process.pid for s in streams if s.process]}
+            lines, tables, moves = asyncio.run(run(args, [s.base for s in pages],
+                                                   [s.base for s in streams], pids))
+            load_after = os.getloadavg()[0]
         os.environ.update(server_env(db.url, prefix))
         leaked, examples = leaks(tables)
     finally:

@@ -19,7 +19,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,25 @@ class AsgiServer:
         _terminate(self.process, 10)
         self.process = None
 
+
+@contextmanager
+def production(count: int, database_url: str, cache_prefix: str, workers: int
+               ) -> Iterator[tuple[list[Server], list[AsgiServer]]]:
+    """``count`` app servers arranged as production runs them (README, "Production"): each a
+    gunicorn for the pages and a uvicorn for the ``/live/`` streams, all sharing the database
+    and Redis; every one is stopped on leaving, whatever happens."""
+    pages: list[Server] = []
+    streams: list[AsgiServer] = []
+    try:
+        for _ in range(count):
+            pages.append(Server(database_url, cache_prefix, workers=workers).start())
+            streams.append(AsgiServer(database_url, cache_prefix).start())
+        yield pages, streams
+    finally:
+        for stream in streams:
+            stream.stop()
+        for page in pages:
+            page.stop()
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):  # keep 302s visible to the caller
