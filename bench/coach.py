@@ -78,7 +78,7 @@ def play(game: str, deal: int, seed: int, hint_ms: list[float], request_ms: list
     from practice import service as P
 
     rng = random.Random(seed * 1_000_003 + deal)
-    P._seeds = lambda: (rng.getrandbits(128), rng.getrandbits(63))  # a seeded deal
+    P.new_seeds = lambda: (rng.getrandbits(128), rng.getrandbits(63))  # a seeded deal
     record = P.create_game("bench", game, {}, PLAYERS[game], "strong", "Me", "en")
     module = adapter(game).engine
     followed: set[int] = set()

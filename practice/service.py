@@ -80,12 +80,12 @@ def bot_names(language: str, human: str, count: int) -> list[str]:
     return pool[:count]
 
 
-def _seeds() -> tuple[int, int]:
+def new_seeds() -> tuple[int, int]:
     """A fresh deal's random source (128 bits) and the bots' and hints' (63 bits, apart)."""
     return secrets.randbits(128), secrets.randbits(63)
 
 
-def _save_new(owner: str, game: str, rules: dict[str, Any], names: list[str], dealer: int,
+def save_new(owner: str, game: str, rules: dict[str, Any], names: list[str], dealer: int,
               human_seat: int, level: str, memory_aid: bool, series: uuid.UUID,
               deal_number: int, dealt: Any, seed: int, bot_seed: int) -> PracticeGame:
     return PracticeGame.objects.create(
@@ -109,10 +109,10 @@ def create_game(owner: str, game: str, rules: dict[str, Any], players: int, leve
         raise Refusal(_("These rules allow %(lo)d to %(hi)d players.") % {
             "lo": lo, "hi": hi})
     names = [human_name] + bot_names(language, human_name, players - 1)
-    seed, bot_seed = _seeds()
+    seed, bot_seed = new_seeds()
     dealer = players - 1
     # Bots move one at a time through step_bot, so the page can narrate each move.
-    return _save_new(owner, game, rules, names, dealer, 0, level, memory_aid, uuid.uuid4(), 1,
+    return save_new(owner, game, rules, names, dealer, 0, level, memory_aid, uuid.uuid4(), 1,
                      module.new_game(options, names, dealer, seed, None), seed, bot_seed)
 
 
@@ -178,11 +178,11 @@ def load(record: PracticeGame) -> Derived:
         module = adapter(record.game).engine
         return Derived(module.state_from_json(hit["state"]), seats=seats_of(record))
     derived = replay(record)
-    _store(record, derived)
+    store_position(record, derived)
     return derived
 
 
-def _store(record: PracticeGame, derived: Derived) -> None:
+def store_position(record: PracticeGame, derived: Derived) -> None:
     cache.set(_state_key(record), {"version": record.version, "state": derived.state.to_json()},
               CACHE_SECONDS)
 
@@ -251,7 +251,7 @@ def latest_lines(record: PracticeGame) -> list[str]:
     return [line for entry in log_entries(record, since) for line in entry["lines"]]
 
 
-def _result_of(game: str, state: Any) -> dict[str, Any] | None:
+def result_of(game: str, state: Any) -> dict[str, Any] | None:
     return adapter(game).engine.deal_result(state) if state.over else None
 
 
@@ -262,7 +262,7 @@ def _append(record: PracticeGame, version: int, derived: Derived, seat: int, act
     new_state, events = state.apply(action)
     move = f"{record.names[seat]} {module.format_action(action)}"
     actions = record.actions + [move]
-    result = _result_of(record.game, new_state)
+    result = result_of(record.game, new_state)
     updated = PracticeGame.objects.filter(pk=record.pk, version=version).update(
         actions=actions, version=version + 1, result=result)
     if not updated:
@@ -271,12 +271,12 @@ def _append(record: PracticeGame, version: int, derived: Derived, seat: int, act
     record.version = version + 1
     record.result = result
     new = Derived(new_state, seats=derived.seats + [seat])
-    _store(record, new)
+    store_position(record, new)
     _remember_move(record, seat, events)
     return new
 
 
-def _check_version(record: PracticeGame, version: Any) -> int:
+def check_version(record: PracticeGame, version: Any) -> int:
     try:
         v = int(version)
     except (TypeError, ValueError):
@@ -288,7 +288,7 @@ def _check_version(record: PracticeGame, version: Any) -> int:
 
 # --------------------------------------------------------------------------- moves
 def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
-    v = _check_version(record, version)
+    v = check_version(record, version)
     derived = load(record)
     module = adapter(record.game).engine
     seat = record.human_seat
@@ -296,11 +296,11 @@ def human_move(record: PracticeGame, version: Any, words: list[str]) -> Derived:
         action = module.parse_action(derived.state, seat, words)
         return _append(record, v, derived, seat, action)
     except IllegalAction as exc:
-        raise Refusal(reason_text(exc.reason, _visible_cards(exc.cards), record.game)
+        raise Refusal(reason_text(exc.reason, visible_cards(exc.cards), record.game)
                             ) from None
 
 
-def _visible_cards(cards) -> list[int]:
+def visible_cards(cards) -> list[int]:
     return [c for c in cards if isinstance(c, int) and 0 <= c < 52]
 
 
@@ -317,7 +317,7 @@ def is_bot_turn(record: PracticeGame, state: Any) -> bool:
 
 def step_bot(record: PracticeGame, version: Any) -> Derived:
     """One bot move (the page shows each with its narration)."""
-    v = _check_version(record, version)
+    v = check_version(record, version)
     derived = load(record)
     state = derived.state
     if not is_bot_turn(record, state):
@@ -329,7 +329,7 @@ def step_bot(record: PracticeGame, version: Any) -> Derived:
 
 def undo(record: PracticeGame, version: Any) -> None:
     """Back to the player's previous decision: drop their last move and everything after."""
-    v = _check_version(record, version)
+    v = check_version(record, version)
     prefix = record.names[record.human_seat] + " "
     last = max((i for i, m in enumerate(record.actions)
                 if m.startswith(prefix) and i >= record.puzzle_from), default=None)
@@ -725,7 +725,7 @@ def can_deal_again(record: PracticeGame, games: list[PracticeGame] | None = None
 def next_deal(record: PracticeGame, version: Any) -> PracticeGame:
     """The series' following deal.  Create-once: a repeated request (a double click) gets the
     record the first one made, never a second deal with the same number."""
-    _check_version(record, version)
+    check_version(record, version)
 
     def made() -> PracticeGame | None:
         return PracticeGame.objects.filter(series=record.series, owner=record.owner,
@@ -742,12 +742,12 @@ def next_deal(record: PracticeGame, version: Any) -> PracticeGame:
         raise Refusal(_("A new deal cannot be started from here."), status=409)
     game = adapter(record.game)
     options = options_for(record.game, record.rules)
-    seed, bot_seed = _seeds()
+    seed, bot_seed = new_seeds()
     dealt = game.engine.following_deal(options, record.names, record.dealer, record.deal_number,
                                        record.result, seed)
     try:
         with transaction.atomic():
-            return _save_new(record.owner, record.game, record.rules, record.names,
+            return save_new(record.owner, record.game, record.rules, record.names,
                              (record.dealer + 1) % len(record.names), record.human_seat,
                              record.level, record.memory_aid, record.series,
                              record.deal_number + 1, dealt, seed, bot_seed)

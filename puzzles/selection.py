@@ -24,9 +24,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rules.engine.bots.coach import MISTAKE_Z, _paired
+from rules.engine.bots.coach import MISTAKE_Z, paired_gap
 from rules.engine.bots.search import search_for
-from rules.engine.bots.strong import _playout
+from rules.engine.bots.strong import playout
 
 
 class Gap(NamedTuple):
@@ -50,7 +50,7 @@ def play_all(state: Any, seat: int, moves: Sequence[Any], seed: int, deals: int
         world = search.resample(state, seat, rng)
         play_seed = rng.getrandbits(32)
         for i, move in enumerate(moves):
-            results[i].append(_playout(search, world, move, seat, play_seed))
+            results[i].append(playout(search, world, move, seat, play_seed))
     return results
 
 
@@ -59,7 +59,7 @@ def gaps_to(moves: Sequence[Any], results: Sequence[list[float]], best: int) -> 
     out = []
     for i, move in enumerate(moves):
         if i != best:
-            d, se, n = _paired(results[i], results[best])
+            d, se, n = paired_gap(results[i], results[best])
             out.append(Gap(move, d, se, n))
     return out
 

@@ -98,7 +98,7 @@ def split(obj: LiveSession, players: int, level: str, language: str) -> list[Tab
     if not students:
         raise Refusal(_("No student has joined yet: split the class once the students have "
                         "joined with the code."), status=409)
-    seed, bot_seed = P._seeds()
+    seed, bot_seed = P.new_seeds()
     made: list[Table] = []
     with transaction.atomic():
         if not LiveSession.objects.filter(pk=obj.pk, split__isnull=True).update(

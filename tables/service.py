@@ -350,7 +350,7 @@ def start(table: Table, token: str | None, language: str) -> None:
 
     def deal(t: Table) -> None:
         if t.deal_id is None:
-            deal_cards(t, language, *P._seeds())
+            deal_cards(t, language, *P.new_seeds())
 
     _changed(table, deal)
 
@@ -364,7 +364,7 @@ def deal_cards(t: Table, language: str, seed: int, bot_seed: int) -> None:
     module = adapter(t.game).engine
     options = P.options_for(t.game, t.rules)
     dealer = len(names) - 1
-    t.deal = P._save_new(owner(t), t.game, t.rules, names, dealer, 0, t.level, t.memory_aid,
+    t.deal = P.save_new(owner(t), t.game, t.rules, names, dealer, 0, t.level, t.memory_aid,
                          t.series, 1, module.new_game(options, names, dealer, seed, None),
                          seed, bot_seed)
 
@@ -400,13 +400,13 @@ def _apply(table: Table, deal: PracticeGame, version: int, derived: P.Derived, s
     module = adapter(deal.game).engine
     new_state, events = derived.state.apply(action)
     actions = deal.actions + [f"{deal.names[seat]} {module.format_action(action)}"]
-    result = P._result_of(deal.game, new_state)
+    result = P.result_of(deal.game, new_state)
     updated = PracticeGame.objects.filter(pk=deal.pk, version=version).update(
         actions=actions, version=version + 1, result=result)
     if not updated:
         raise Refusal(str(P.STALE), status=409)
     deal.actions, deal.version, deal.result = actions, version + 1, result
-    P._store(deal, P.Derived(new_state, seats=derived.seats + [seat]))
+    P.store_position(deal, P.Derived(new_state, seats=derived.seats + [seat]))
     cache.set(_events_key(deal, len(actions) - 1), {"seat": seat, "events": events},
               P.CACHE_SECONDS)
     Table.objects.filter(pk=table.pk).update(active=timezone.now())
@@ -427,7 +427,7 @@ def move(table: Table, token: str | None, version: Any, words: list[str]) -> Non
     seat = seat_of(table, token)
     if seat is None:
         raise Refusal(str(NOT_YOURS), status=403)
-    v = P._check_version(deal, version)
+    v = P.check_version(deal, version)
     derived = P.load(deal)
     if derived.state.over or derived.state.to_move != seat:
         raise Refusal(str(NOT_YOUR_TURN), status=409)
@@ -437,7 +437,7 @@ def move(table: Table, token: str | None, version: Any, words: list[str]) -> Non
         action = module.parse_action(derived.state, seat, words)
         _apply(table, deal, v, derived, seat, action)
     except IllegalAction as exc:
-        raise Refusal(reason_text(exc.reason, P._visible_cards(exc.cards), deal.game)
+        raise Refusal(reason_text(exc.reason, P.visible_cards(exc.cards), deal.game)
                       ) from None
 
 
@@ -449,7 +449,7 @@ def step(table: Table, version: Any) -> None:
     """One bot move: the task's (``bot_move``), or a phone's when no worker has made it (the
     first request wins)."""
     deal = _open_deal(table)
-    v = P._check_version(deal, version)
+    v = P.check_version(deal, version)
     derived = P.load(deal)
     if not bot_to_move(table, derived.state):
         raise Refusal(str(P.NOT_YOUR_TURN_BOT), status=409)

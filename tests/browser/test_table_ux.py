@@ -118,7 +118,7 @@ def test_spardame_dims_cards_that_cannot_be_played_and_plays_the_others_with_one
 def dam_defence(page, live_server, monkeypatch):
     """A two-player Dam deal (seed 1, the first legal move each time) at a defence in which
     the player can beat; the beat the engine lists first, as (own card, table card) codes."""
-    monkeypatch.setattr(P, "_seeds", lambda: (1, 1001))
+    monkeypatch.setattr(P, "new_seeds", lambda: (1, 1001))
     record = new_game(page, live_server, "dam", 2)
     state = advance(record, lambda s: s.view(0)["phase"] == "defend" and s.to_move == 0
                     and any(a[0] == "beat" for a in s.legal_actions()))
@@ -327,7 +327,7 @@ def test_a_completed_trick_goes_to_the_seat_that_took_it(page, live_server, widt
                                                         monkeypatch):
     # A fixed deal: with a random one the player, always playing its lowest card, ended no
     # trick in about one deal in a hundred (the seat on its right never led), and this failed.
-    monkeypatch.setattr(P, "_seeds", lambda: (2, 1002))
+    monkeypatch.setattr(P, "new_seeds", lambda: (2, 1002))
     sized(page, width)
     page.add_init_script(COUNT_ANIMATIONS)
     record = new_game(page, live_server, "spardame", 4)
@@ -473,7 +473,7 @@ def test_dolda_draw_is_one_tap_on_the_stock(page, live_server, width):
 def test_dolda_shield_is_chosen_on_the_row_two_cards_at_most(page, live_server, width,
                                                              monkeypatch):
     # Seed 15: the player gets a shield (tests/practice/test_cues.py SHIELD_SEED).
-    monkeypatch.setattr(P, "_seeds", lambda: (15, 1015))
+    monkeypatch.setattr(P, "new_seeds", lambda: (15, 1015))
     sized(page, width)
     page.goto(url(live_server, "practice_dolda"))
     page.select_option("#id_players", "3")

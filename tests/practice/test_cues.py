@@ -148,7 +148,7 @@ SHIELD_SEED, THIEF_SEED = 15, 14
 
 
 def dolda_jack(client, monkeypatch, seed: int, kind: str):
-    monkeypatch.setattr(P, "_seeds", lambda: (seed, seed + 1000))
+    monkeypatch.setattr(P, "new_seeds", lambda: (seed, seed + 1000))
     record = start(client, "dolda", preset="avancerad")
     state = until(client, record, lambda s: any(a.kind == kind for a in s.legal_actions()),
                   limit=400)

@@ -48,7 +48,7 @@ def seeded_deals(monkeypatch):
     (and in CI) instead of once in a while."""
     def seed(case: int) -> None:
         rng = random.Random(f"deals-{case}")
-        monkeypatch.setattr(P, "_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
+        monkeypatch.setattr(P, "new_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
     return seed
 
 

@@ -126,7 +126,7 @@ def test_played_and_preferred_cards_are_told_apart_by_words_and_frame(client, mo
     # One fixed deal: over random deals this failed about once in a dozen full runs (two
     # "Best" tags for one card), a case not yet understood; left open in the notes.
     rng = random.Random("played-and-preferred")
-    monkeypatch.setattr(P, "_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
+    monkeypatch.setattr(P, "new_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
     record = reviewed(client, "spardame")
     flag_all(record)
     walk = P.review_walk(record)

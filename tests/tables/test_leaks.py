@@ -100,7 +100,7 @@ def _stream_event(client: Client, table) -> str:
 def test_whole_deals_at_a_table_never_show_a_hidden_card(case, monkeypatch):
     game, extra, humans = CASES[case]
     rng = random.Random(f"table-{case}")
-    monkeypatch.setattr(P, "_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
+    monkeypatch.setattr(P, "new_seeds", lambda: (rng.getrandbits(128), rng.getrandbits(63)))
     clients = [Client() for _ in range(humans)]
     watcher = Client()
     with translation.override("en"):

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .search import Search, search_for
-from .strong import Estimate, _candidates, _playout
+from .strong import Estimate, _candidates, playout
 
 # Determinizations per batch: every surviving candidate is played in each.
 BATCH = 16
@@ -39,7 +39,7 @@ MIN_SHARED = 2 * BATCH
 MISTAKE_Z = 1.96
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float, int]:
+def paired_gap(a: list[float], b: list[float]) -> tuple[float, float, int]:
     """Mean and standard error of a - b over the determinizations both were played in."""
     n = min(len(a), len(b))
     if n == 0:
@@ -70,7 +70,7 @@ def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
             world = search.resample(state, seat, rng)
             seed = rng.getrandbits(32)
             for i in alive:
-                results[i].append(_playout(search, world, cands[i], seat, seed))
+                results[i].append(playout(search, world, cands[i], seat, seed))
             used += len(alive)
         leader = min(alive, key=lambda i: (mean(i), i))
         kept = [leader]
@@ -78,7 +78,7 @@ def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
         for i in alive:
             if i == leader:
                 continue
-            d, se, n = _paired(results[i], results[leader])
+            d, se, n = paired_gap(results[i], results[leader])
             if n >= MIN_SHARED and d - ELIMINATE_Z * se > 0:
                 continue  # clearly worse: dropped
             kept.append(i)
@@ -91,7 +91,7 @@ def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
     best = results[order[0]]
     out = []
     for i in order:
-        d, se, _n = _paired(results[i], best)
+        d, se, _n = paired_gap(results[i], best)
         out.append(Estimate(cands[i], mean(i), len(results[i]), d, se))
     return out
 

@@ -59,7 +59,7 @@ def _finish(search: Search[Any, Any], state: Any, seat: int, seed: int) -> float
     return search.value(state, seat)
 
 
-def _playout(search: Search[Any, Any], world: Any, action: Any, seat: int, seed: int) -> float:
+def playout(search: Search[Any, Any], world: Any, action: Any, seat: int, seed: int) -> float:
     after = world.clone()
     after.apply_in_place(action)
     return search.value(after, seat) if after.over else _finish(search, after, seat, seed)
@@ -142,7 +142,7 @@ def evaluate(state: Any, seat: int, rng: random.Random, playouts: int | None = N
             world = resample(state, seat, rng)
             seed = rng.getrandbits(32)
             for i in alive:
-                results[i].append(_playout(search, world, cands[i], seat, seed))
+                results[i].append(playout(search, world, cands[i], seat, seed))
         if r < rounds - 1 and len(alive) > 2:
             alive.sort(key=lambda i: (mean(i), i))
             kept = alive[:math.ceil(len(alive) / 2)]
