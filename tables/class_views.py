@@ -64,7 +64,7 @@ def _page(request: HttpRequest, obj: LiveSession, form: F.SplitForm | None = Non
                            "projector_url": reverse("live_projector", args=[obj.code]),
                            "summary_url": reverse("live_summary", args=[obj.code])}
     if obj.split is None and pres is not None:
-        ctx["form"] = form or F.SplitForm(C.table_sizes(pres.game))
+        ctx["form"] = form or F.SplitForm(pres.game)
         ctx["joined"] = obj.students.count()
     else:
         ctx.update(progress_context(obj))
@@ -91,14 +91,14 @@ def split(request: HttpRequest, code: str) -> HttpResponse:
     pres = S.presentation(obj.kind, obj.ref)
     if pres is None:
         return _refused(request, _gone_text(), 410)
-    form = F.SplitForm(C.table_sizes(pres.game), request.POST)
+    form = F.SplitForm(pres.game, request.POST)
     try:
         if obj.split is not None:
             raise Refusal(str(C.ALREADY_SPLIT), status=409)
         if not form.is_valid():
             raise Refusal(first_error(form), status=400)
         C.split(obj, form.cleaned_data["players"], form.cleaned_data["level"],
-                translation.get_language() or "en")
+                translation.get_language() or "en", form.cleaned_data["preset"])
     except Refusal as exc:
         obj.refresh_from_db()
         return _page(request, obj, form if obj.split is None else None, exc.message,

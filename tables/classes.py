@@ -52,14 +52,20 @@ _NOT_IN_NAME = re.compile(r"[\s<>&\"'\x00-\x1f\x7f-\x9f]+")
 
 
 # --------------------------------------------------------------------------- splitting
-def _options(game: str) -> dict[str, Any]:
-    return {"preset": adapter(game).engine.DEFAULT_PRESET}
+def _options(game: str, preset: str | None = None) -> dict[str, Any]:
+    return {"preset": preset or adapter(game).engine.DEFAULT_PRESET}
 
 
-def table_sizes(game: str) -> list[int]:
-    """The table sizes a split may choose: what the game's usual rules allow, within 2–6."""
-    lo, hi = adapter(game).engine.player_range(P.options_for(game, _options(game)))
+def table_sizes(game: str, preset: str | None = None) -> list[int]:
+    """The table sizes a split may choose: what the rule set ``preset`` (else the game's
+    usual one) allows, within 2–6."""
+    lo, hi = adapter(game).engine.player_range(P.options_for(game, _options(game, preset)))
     return list(range(max(lo, MIN_SEATS), min(hi, MAX_SEATS) + 1))
+
+
+def all_table_sizes(game: str) -> list[int]:
+    """The table sizes some rule set of ``game`` allows (the split form's list)."""
+    return sorted({n for p in adapter(game).engine.PRESETS for n in table_sizes(game, p)})
 
 
 def seat_name(name: str, number: int, taken: set[str]) -> str:
@@ -82,16 +88,20 @@ def groups(students: list[LiveStudent], size: int) -> list[list[LiveStudent]]:
     return [students[i::count] for i in range(count)]
 
 
-def split(obj: LiveSession, players: int, level: str, language: str) -> list[Table]:
+def split(obj: LiveSession, players: int, level: str, language: str,
+          preset: str | None = None) -> list[Table]:
     """Seat the students who joined at tables of ``players`` and deal every table the same
-    cards; refused when the session has ended, was split already or has no students."""
+    cards, by the rule set ``preset`` (else the game's usual one); refused when the session
+    has ended, was split already or has no students."""
     if not S.is_running(obj):
         raise Refusal(_("This live session has ended."), status=410)
     pres = S.presentation(obj.kind, obj.ref)
     if pres is None:
         raise Refusal(_("The presentation of this session is gone."), status=410)
     game = pres.game
-    if players not in table_sizes(game) or level not in P.LEVELS:
+    if preset is not None and preset not in adapter(game).engine.PRESETS:
+        raise Refusal(_("Choose a rule set from the list."), status=400)
+    if players not in table_sizes(game, preset) or level not in P.LEVELS:
         raise Refusal(_("Choose a table size and a bot level from the lists."), status=400)
     students = list(obj.students.order_by("joined", "pk"))
     position = {s.pk: n for n, s in enumerate(students, start=1)}
@@ -111,7 +121,7 @@ def split(obj: LiveSession, players: int, level: str, language: str) -> list[Tab
                       "left": now, "auto": True, "student": s.pk} for s in group]
             seats += [{"name": "", "player": "", "left": None}
                       for _seat in range(players - len(group))]
-            table = Table(code=TS._new_code(), game=game, rules=_options(game), level=level,
+            table = Table(code=TS._new_code(), game=game, rules=_options(game, preset), level=level,
                           host=f"class:{obj.code}", seats=seats, active=timezone.now(),
                           live=obj, class_number=number)
             TS.deal_cards(table, language, seed, bot_seed)

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from django.utils import translation
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games.adapters import adapter
@@ -63,6 +64,7 @@ def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(
         phones[name] = phone
     expect(page.locator(".live-count")).to_have_text("2 students have joined.")
     page.locator("#class-tables-link").click()
+    _no_axe_violations(page)  # the split form
     page.select_option("#id_players", "3")
     page.select_option("#id_level", "easy")
     page.locator("#split").click()
@@ -121,6 +123,16 @@ def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(
     expect(page.locator("#class-finished")).to_contain_text("Deal finished at 1 of 1 table.")
     expect(phones["Emma"].locator("#class-table-over")).to_be_visible(timeout=10_000)
     assert page.locator("[data-card]").count() == 0
+    _no_axe_violations(page)  # the results table
+    _no_axe_violations(phones["Sara"])  # a student's finished table, in Swedish
+    page.locator("#summary-link").click()
+    expect(page.locator("#class-results")).to_contain_text(outcome)
+    _no_axe_violations(page)  # the class summary
     end_table(table)
     with DB:
         LS.end(LiveSession.objects.get())
+
+
+def _no_axe_violations(page) -> None:
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

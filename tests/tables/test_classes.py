@@ -102,6 +102,33 @@ def test_a_split_without_students_is_refused_and_changes_nothing(teacher):
     assert LiveSession.objects.get().split is None and not Table.objects.exists()
 
 
+def test_the_teacher_chooses_the_rule_set_every_class_table_plays(teacher):
+    code = go_live(teacher)
+    students(code, ["Sara", "Aino", "Ola", "Emma"])
+    page = teacher.get(url("live_class_tables", args=[code])).content.decode()
+    assert 'name="preset"' in page and "Musta Maija" in page
+    r = split(teacher, code, players=2, preset="musta-maija")
+    assert r.status_code == 303
+    tables = list(Table.objects.all())
+    assert len(tables) == 2
+    for t in tables:
+        assert t.rules == {"preset": "musta-maija"} and t.deal.rules == {"preset": "musta-maija"}
+
+
+def test_a_split_without_a_rule_set_deals_the_usual_rules(teacher):
+    split_class(teacher, ["Sara", "Aino"], players=2)
+    assert Table.objects.get().rules == {"preset": "svarta-maja"}
+
+
+def test_a_tampered_rule_set_is_refused_and_changes_nothing(teacher):
+    code = go_live(teacher)
+    students(code, ["Sara"])
+    r = split(teacher, code, preset="hemligt-kort")  # a Dam med dolda kort rule set
+    assert r.status_code == 400
+    assert "Choose a rule set from the list." in r.content.decode()
+    assert LiveSession.objects.get().split is None and not Table.objects.exists()
+
+
 @pytest.mark.parametrize("players,level", [(7, "easy"), (1, "easy"), ("x", "easy"),
                                            (3, "grandmaster")])
 def test_a_tampered_split_form_is_refused_and_changes_nothing(teacher, players, level):
