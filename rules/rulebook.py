@@ -378,6 +378,11 @@ DAM = Game(
                         "Svarta Maja – and nobody wins. Because the queen of spades can never be "
                         "discarded, the loser of a normal deal always holds her."
                     ),
+                    decision=_(
+                        "Two descriptions, the older Swedish one and one Finnish account, also "
+                        "name a winner: the first player to get rid of all their cards. The "
+                        "sources agree only on the loser, so we name only the loser of each deal."
+                    ),
                 ),
                 Rule(
                     id="D-E3",

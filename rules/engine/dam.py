@@ -468,7 +468,9 @@ class State:
             m |= 1 << c
         hand = self.hands[seat]
         if hand & m != m:
-            raise IllegalAction("card_not_in_hand", *[c for c in cards if not hand >> c & 1])
+            # a card named twice is one missing card: the refusal names it once
+            raise IllegalAction("card_not_in_hand",
+                                *dict.fromkeys(c for c in cards if not hand >> c & 1))
         if m.bit_count() != len(cards):
             raise IllegalAction("bad_move", detail="a card named twice", why="card_twice")
         return cards, m
@@ -1107,7 +1109,7 @@ def parse_action(state: State, seat: int, words: list[str]) -> Action:
             raise IllegalAction("card_not_in_hand", cards[1])
         return ("beat", seat, cards[0], cards[1])
     if kind in ("attack", "add"):
-        missing = [c for c in cards if not hand >> c & 1]
+        missing = list(dict.fromkeys(c for c in cards if not hand >> c & 1))
         if missing:
             raise IllegalAction("card_not_in_hand", *missing)
         return (kind, seat, tuple(cards))

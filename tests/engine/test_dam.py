@@ -390,6 +390,17 @@ def test_D_B1_one_card_beats_one_attack_card():
     assert refused(state, "Bo beat 9C AC") == "card_not_in_hand"
 
 
+def test_a_card_not_held_and_named_twice_is_named_once_in_the_refusal():
+    """#34 item 9: "Anna attack QS QS" without the queen said "queen of spades and queen of
+    spades"."""
+    state = three()
+    assert "QS" not in hand(state, "Anna")
+    with pytest.raises(IllegalAction) as exc:
+        scenario.apply_move(dam, state, state.names, "Anna attack QS QS")
+    assert exc.value.reason == "card_not_in_hand"
+    assert [code(c) for c in exc.value.cards] == ["QS"]
+
+
 def test_D_B2_queen_of_spades_cannot_beat_even_the_two():
     state = make({"A": "2S 3C", "B": "QS 4C"}, "5C 6C", trump="D")
     state = do(state, "A attack 2S")
