@@ -149,9 +149,12 @@ MARK_WORDS = {
 def mark_cards(ctx: Any, marks: Mapping[int, Iterable[str]]) -> None:
     """Mark the face-up cards of a table context: ``marks`` maps a card to the marks it gets
     (``"played"``, ``"best"``).  Each marked card entry gets ``mark``: the classes, the tags
-    and its full name for screen readers (the name, then what the marks say)."""
+    and its full name for screen readers (the name, then what the marks say).  A reminder of
+    a card shown elsewhere (``table_parts.note_items``) is not marked: one card, one tag."""
     if isinstance(ctx, dict):
         if {"code", "name", "rank", "suit"} <= ctx.keys() and isinstance(ctx["code"], str):
+            if ctx.get("note"):
+                return
             kinds = [k for k in MARK_TAGS if k in marks.get(engine_cards.parse(ctx["code"]), ())]
             if kinds:
                 ctx["mark"] = {

@@ -19,6 +19,13 @@ def card_items(cards: Iterable[int], game: str, marks: frozenset[int]) -> list[d
     return [card_item(c, game, marks) for c in cards]
 
 
+def note_items(cards: Iterable[int], game: str, marks: frozenset[int]) -> list[dict[str, Any]]:
+    """Cards shown as a reminder of where they came from or went (Spardame's passed and
+    received cards): the card itself is shown where it is, so the review's marks
+    (``table.mark_cards``) go there, not on its reminder as well."""
+    return [{**card_item(c, game, marks), "note": True} for c in cards]
+
+
 def pickable_items(cards: Iterable[int], game: str, marks: frozenset[int],
                    selected: frozenset[int]) -> list[dict[str, Any]]:
     out = []

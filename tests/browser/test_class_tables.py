@@ -10,8 +10,8 @@ import re
 import time
 
 import pytest
-from django.utils import translation
 from axe_playwright_python.sync_playwright import Axe
+from django.utils import translation
 from playwright.sync_api import expect
 
 from games.adapters import adapter
