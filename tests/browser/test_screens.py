@@ -155,6 +155,14 @@ def test_the_projector_shows_the_table_next_and_ask_without_scrolling(page, live
     page.wait_for_selector("#live-ask")
     assert page.evaluate("scrollY") == 0
     assert page.evaluate(OUTSIDE, [".game-table", "#present-next", "#live-ask"]) == []
+    # The turned trump card lies crosswise beside the stock, inside the stock's cell (at
+    # 1920×1080 it ran into the discard pile's).
+    overflow = page.evaluate("""() => {
+      const cell = document.querySelector('.game-stock'), card = document.querySelector('.game-turned .card');
+      const a = cell.getBoundingClientRect(), b = card.getBoundingClientRect();
+      return b.right - a.right;
+    }""")
+    assert overflow <= 0, f"the turned card sticks out of the stock's cell by {overflow:.0f} px"
 
 
 
