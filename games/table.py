@@ -48,6 +48,7 @@ from games.adapters import adapter
 from rules.engine import cards as engine_cards
 
 DEFAULT_LABEL = gettext_lazy("Card table")
+TAP_PLACES = ("stock", "next", "discard")
 
 
 def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]] | None = None,
@@ -77,7 +78,10 @@ def table_context(view: Mapping[str, Any], *, reveal: Mapping[int, Iterable[int]
                 # A page with several tables (the handout) gives each its own ids and names.
                 "prefix": "", "suffix": "",
                 # Places a tap on which submits a one-button move: {"stock": {"form", "label"}}.
-                "taps": dict(taps or {})})
+                # Every place the templates ask about is present (None: no tap there), so
+                # that drawing the table never looks a missing key up (a failed lookup costs
+                # Django's template engine an exception and a dir() of the dict).
+                "taps": {**dict.fromkeys(TAP_PLACES), **(taps or {})}})
     return ctx
 
 

@@ -193,11 +193,15 @@ def seats_of(record: PracticeGame) -> list[int]:
     return [index[m.split(" ", 1)[0]] for m in record.actions]
 
 
-def _move_keys(record: PracticeGame, upto: int) -> list[str]:
-    """The cache key of each of the first ``upto`` moves."""
+def _move_keys(record: PracticeGame, upto: int, start: int = 0) -> list[str]:
+    """The cache keys of moves ``start`` to ``upto`` (exclusive)."""
+    # The moves before ``start`` are hashed in one call (the same digest as one update per
+    # move): a page asks for its last few keys, and a key per earlier move made the page's
+    # time grow with the game's length.
     digest = hashlib.sha256(f"{record.pk}".encode())
+    digest.update("".join("\n" + m for m in record.actions[:start]).encode())
     keys = []
-    for n, move in enumerate(record.actions[:upto]):
+    for n, move in enumerate(record.actions[start:upto], start=start):
         digest.update(b"\n" + move.encode())
         keys.append(f"practice:{record.pk}:move:{n}:{digest.hexdigest()[:20]}")
     return keys
@@ -211,9 +215,9 @@ def _narrate(record: PracticeGame, events: list[dict[str, Any]]) -> list[str]:
 def _remember_move(record: PracticeGame, seat: int, events: list[dict[str, Any]]) -> None:
     """A move just made, narrated once in the page language, kept with its events."""
     n = len(record.actions) - 1
-    cache.set(_move_keys(record, n + 1)[n], {"seat": seat, "events": events,
-                                             "lines": {get_language(): _narrate(record, events)}},
-              CACHE_SECONDS)
+    cache.set(_move_keys(record, n + 1, n)[0],
+              {"seat": seat, "events": events,
+               "lines": {get_language(): _narrate(record, events)}}, CACHE_SECONDS)
 
 
 def log_entries(record: PracticeGame, start: int = 0) -> list[dict[str, Any]]:
@@ -221,7 +225,7 @@ def log_entries(record: PracticeGame, start: int = 0) -> list[dict[str, Any]]:
     point of view: what the cache kept; a move it has not (kept before a restart, or in
     another language) is told now and kept."""
     total = len(record.actions)
-    keys = _move_keys(record, total)[start:]
+    keys = _move_keys(record, total, start)
     found = cache.get_many(keys)
     language = get_language()
     missing = [k for k in keys if k not in found]
@@ -246,8 +250,9 @@ def latest_lines(record: PracticeGame) -> list[str]:
     """What happened since the player's last decision: their move, then each bot reply as it
     is shown (one more line per bot step)."""
     prefix = record.names[record.human_seat] + " "
-    mine = [i for i, m in enumerate(record.actions) if m.startswith(prefix)]
-    since = mine[-1] if mine else 0
+    # From the end: the lines since the last decision, whatever the game's length.
+    since = next((i for i in range(len(record.actions) - 1, -1, -1)
+                  if record.actions[i].startswith(prefix)), 0)
     return [line for entry in log_entries(record, since) for line in entry["lines"]]
 
 
@@ -684,8 +689,12 @@ def make_puzzle(record: PracticeGame, index: Any) -> PracticeGame:
 
 # --------------------------------------------------------------------------- series
 def series_games(record: PracticeGame) -> list[PracticeGame]:
-    return list(PracticeGame.objects.filter(series=record.series, owner=record.owner)
-                .order_by("deal_number"))
+    """The series' deals in order, ``record`` itself among them as the caller holds it.  Only
+    what the series' standing reads is loaded of the others (their moves and deals, JSON that
+    grows with each deal's length, are left in the database)."""
+    games = PracticeGame.objects.filter(series=record.series, owner=record.owner).only(
+        "id", "series", "owner", "deal_number", "result").order_by("deal_number")
+    return [record if g.pk == record.pk else g for g in games]
 
 
 def standing(record: PracticeGame, games: list[PracticeGame] | None = None) -> Standing:

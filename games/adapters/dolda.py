@@ -349,8 +349,8 @@ class DoldaAdapter(GameAdapter):
     def table(self, view: Mapping[str, Any], shown: Mapping[int, list[int]],
               marks: frozenset[int], selectable: bool, selected: frozenset[int],
               you: int | None = None) -> dict[str, Any]:
-        """Keys: ``seats`` (name, is_viewer, to_move, row: ``[{"position", "card" or None,
-        "crosswise", "shielded", "next"}]`` left to right, ``secret`` (``{"card" or None}`` or
+        """Keys: ``seats`` (name, is_viewer, to_move, row: ``[{"position", "heard" (its name
+        for screen readers), "card" or None, "crosswise", "shielded", "next"}]`` left to right, ``secret`` (``{"card" or None}`` or
         None), score, winner), ``holder`` (name or None), ``held`` (card or None: a back when the
         viewer may not see it), ``stock_count``, ``discard_top``, ``discard_count``,
         ``rows_face_up``, ``jack``, ``phase``, ``over``.  ``selectable`` has no hand to pick from
@@ -361,16 +361,24 @@ class DoldaAdapter(GameAdapter):
         shielded = set(view["shielded"])
         scores = view["scores"]
         best = min(scores) if scores else None
+        # Each place's name for screen readers, told once per position rather than once per
+        # seat in the template (the same words for every row).
+        heard = [(_("position %(n)s, crosswise") if p >= swappable else _("position %(n)s"))
+                 % {"n": p + 1} for p in range(max(map(len, view["rows"]), default=0))]
         seats = []
         for s, name in enumerate(names):
             row = []
             for p, c in enumerate(view["rows"][s]):
                 row.append({
-                    "position": p + 1,
+                    "position": p + 1, "heard": heard[p],
                     "card": parts.card_item(c, game, marks) if c is not None else None,
                     "crosswise": p >= swappable,
                     "shielded": c is not None and c in shielded,
                     "next": view["holder"] == s and view["next_position"] == p + 1,
+                    # Set by the practice page's jack moves (games.table); present so that
+                    # drawing a slot never looks a missing key up (a failed lookup costs
+                    # Django's template engine an exception and a dir() of the dict).
+                    "pick": None,
                 })
             secret = None
             if view["secret"] is not None:

@@ -210,3 +210,25 @@ def test_players_who_went_out_get_one_sentence_each(language, you, alice):
     assert texts[out[0]] == f"You {you}"
     assert texts[out[1]] == f"Alice {alice}"
     assert not re.search(r"\(\d\.\)|\b0\b", " ".join(texts))
+
+
+def test_drawing_a_dolda_table_looks_up_no_missing_key(monkeypatch):
+    # A failed lookup costs Django's template engine an exception and a dir() of the dict on
+    # every card place: each key the template reads is present, None when it does not apply.
+    from django.template import base
+
+    missing = []
+    lookup = base.Variable._resolve_lookup
+
+    def recording(self, context):
+        try:
+            return lookup(self, context)
+        except base.VariableDoesNotExist:
+            missing.append(self.var)
+            raise
+
+    monkeypatch.setattr(base.Variable, "_resolve_lookup", recording)
+    for n, state in enumerate(random_positions("dolda", 3, seed=5)):
+        if n % 10 == 0:
+            render(state.view(0), taps={"stock": {"form": "f", "label": "Draw"}})
+    assert not missing, sorted(set(missing))

@@ -166,3 +166,14 @@ def test_a_finished_deal_reads_the_series_once(client, django_assert_num_queries
     assert 'id="next-deal"' in html
     with django_assert_num_queries(3):
         client.get(url(record))
+
+
+def test_the_series_query_leaves_the_moves_in_the_database(client):
+    # The page's own record is read whole once; the series is read for its standing only, so
+    # that the page's time does not grow with the length of its deals.
+    record = long_game(client, 40)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url(record))
+    series = [q["sql"] for q in queries.captured_queries if '"series" = ' in q["sql"]]
+    assert len(series) == 1, series
+    assert '"actions"' not in series[0] and '"deal"' not in series[0], series[0]
