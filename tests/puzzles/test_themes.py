@@ -157,3 +157,12 @@ def test_the_check_of_a_file_checks_its_puzzles_and_names_the_failures(tmp_path)
     assert out.getvalue().strip().splitlines() == [
         "failed: dolda-bad-0001", "dolda: puzzles=2 verified=1", "puzzles=2 verified=1"]
     assert module.parse_action(state, puzzle.seat, wrong.split()) in state.legal_actions()
+
+
+def test_a_plain_run_still_gives_the_shipped_file():
+    # The options for themes and choices must not change how a plain run draws its random
+    # numbers: the README's commands of the first set still give its files.
+    shipped = next(p for p in store.read(SHIPPED / "spardame.json"))
+    found = generate.generate("spardame", 1, 31)[0]
+    assert (found["deal"], found["moves"], found["solution"], found["theme"]) == (
+        shipped.deal, list(shipped.moves), shipped.solution, shipped.theme)
