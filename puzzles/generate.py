@@ -49,17 +49,17 @@ VERIFY_SEEDS = 2
 # ``DEALS`` is too noisy for any pass to stand clearly ahead of plausible rivals.
 CHOICE_DEALS = 256
 CHOICE_SCREEN_DEALS = 64
-
-
-def deals_for(choices: Any) -> int:
-    """The determinizations of one measurement of a puzzle (its choices, if any)."""
-    return CHOICE_DEALS if choices else DEALS
 GEN_Z = 5.0
 GEN_FLOOR_FACTOR = 3.0
 # And the last measurement's closest move must be this many standard errors behind: added
 # after checks with seeds 1 and 2 found two puzzles of 515 kept at 5.3 and 5.x standard
 # errors no longer clear (a wider margin, as the first set's file was pruned to).
 SHIP_Z = 6.0
+
+
+def deals_for(choices: Any) -> int:
+    """The determinizations of one measurement of a puzzle (its choices, if any)."""
+    return CHOICE_DEALS if choices else DEALS
 
 
 def names_for(game: str) -> list[str]:
