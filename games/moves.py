@@ -156,6 +156,19 @@ def move_choices(game_key: str, state: Any, view: Mapping[str, Any], seat: int,
     return ctx
 
 
+def offered_choices(game_key: str, offered: Sequence[Any], names: Sequence[str]
+                    ) -> dict[str, Any]:
+    """A multiple choice among ``offered`` moves (a puzzle's choices, all legal now), as
+    ``move_choices`` gives the moves that need no choice of cards: one button each, in the
+    order given, keys 1–9; the hand is not selectable, since only these moves are offered."""
+    game = adapter(game_key)
+    simple = [{"label": game.describe(a, names), "fields": form_pairs(game.form_fields(a)),
+               "id": f"move-simple-{i}", "tap": None, "key": i if i <= 9 else None}
+              for i, a in enumerate(offered, start=1)]
+    return {"mine": True, "buttons": [], "simple": simple, "taps": {}, "selectable": False,
+            "one_tap": "", "choosing": False, "offered": True}
+
+
 def cues(game: GameAdapter, state: Any, legal: Sequence[Any], view: Mapping[str, Any],
          seat: int, kinds: Sequence[str]) -> dict[str, Any]:
     """The legal-move cues, from the legal actions through the adapter: which hand cards take

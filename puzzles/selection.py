@@ -64,10 +64,14 @@ def gaps_to(moves: Sequence[Any], results: Sequence[list[float]], best: int) -> 
     return out
 
 
-def measure(state: Any, seat: int, best: Any, seed: int, deals: int) -> list[Gap]:
+def measure(state: Any, seat: int, best: Any, seed: int, deals: int,
+            among: Sequence[Any] | None = None) -> list[Gap]:
     """Every other legal move's gap to ``best`` from ``deals`` determinizations drawn from
-    ``seed`` alone (see the module docstring); the state is left as it was."""
-    moves = [best, *(a for a in state.legal_actions() if a != best)]
+    ``seed`` alone (see the module docstring); the state is left as it was.  ``among``: the
+    moves a multiple-choice puzzle offers (``best`` among them), compared instead of every
+    legal move."""
+    pool = state.legal_actions() if among is None else among
+    moves = [best, *(a for a in pool if a != best)]
     return gaps_to(moves, play_all(state, seat, moves, seed, deals), 0)
 
 

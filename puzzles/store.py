@@ -19,7 +19,7 @@ from typing import Any
 
 from rules.engine.games import game_module
 
-from .generate import new_deal
+from .generate import names_for, new_deal
 
 CONTENT = Path(__file__).resolve().parent / "content"
 FORMAT = "dam-puzzles/1"
@@ -41,6 +41,9 @@ class Puzzle:
     legal: int
     gap: float
     gap_se: float
+    # The moves a multiple-choice puzzle offers (the engine's words), the solution among
+    # them; empty: every legal move is offered.
+    choices: tuple[str, ...] = ()
 
     def state(self, names: list[str] | None = None) -> Any:
         """The position of the puzzle, replayed by the engine (a new object each time), with
@@ -51,8 +54,27 @@ class Puzzle:
             state.apply_in_place(module.parse_action(state, state.to_move, words.split()))
         return state
 
+    def parse(self, state: Any, words: str) -> Any:
+        """A move of the file (its players are named as at generation, P1, P2, ...: a thief
+        names its victim) as an action in ``state``, whatever names sit at its seats."""
+        rename = dict(zip(names_for(self.game), state.names, strict=True))
+        return game_module(self.game).parse_action(
+            state, self.seat, [rename.get(w, w) for w in words.split()])
+
+    def words(self, state: Any, action: Any) -> str:
+        """``action`` of ``state`` in the file's words (the inverse of ``parse``)."""
+        rename = dict(zip(state.names, names_for(self.game), strict=True))
+        return " ".join(rename.get(w, w)
+                        for w in game_module(self.game).format_action(action).split())
+
     def solution_action(self, state: Any) -> Any:
-        return game_module(self.game).parse_action(state, self.seat, self.solution.split())
+        return self.parse(state, self.solution)
+
+    def choice_actions(self, state: Any) -> list[Any] | None:
+        """The offered moves as the engine's actions, or None when every legal move is."""
+        if not self.choices:
+            return None
+        return [self.parse(state, words) for words in self.choices]
 
 
 def write(path: Path, game: str, puzzles: list[dict[str, Any]]) -> None:
@@ -64,7 +86,8 @@ def read(path: Path) -> list[Puzzle]:
     data = json.loads(path.read_text())
     if data.get("format") != FORMAT:
         raise ValueError(f"{path}: not a {FORMAT} file")
-    return [Puzzle(**{**p, "moves": tuple(p["moves"])}) for p in data["puzzles"]]
+    return [Puzzle(**{**p, "moves": tuple(p["moves"]), "choices": tuple(p.get("choices", ()))})
+            for p in data["puzzles"]]
 
 
 @cache

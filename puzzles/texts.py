@@ -57,6 +57,9 @@ THEMES: dict[str, tuple[Promise, Promise]] = {
              _("Play under the card that wins the trick, and keep the high cards safe.")),
     "lead": (_("The lead"),
              _("Lead a card that someone else must win.")),
+    "pass": (_("The pass"),
+             _("Which three cards would cost you most if you kept them? Think of the tricks "
+               "they would win, and of the suits you could empty.")),
     "shed": (_("Shed a dangerous card"),
              _("When you cannot follow suit, throw away the card that would hurt you later.")),
     # Every game

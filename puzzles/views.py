@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.adapters import adapter
-from games.moves import canonical, move_choices
+from games.moves import canonical, move_choices, offered_choices
 from games.reasons import reason_text
 from games.registry import GAME_TITLES, GAMES
 from games.table import table_context
@@ -155,8 +155,11 @@ def _context(request: HttpRequest, puzzle: store.Puzzle, set_code: str, *, hint:
     solution = puzzle.solution_action(state)
     view = game.page_view(state.view(seat), True)
     answered = bool(result)
-    actions: dict[str, Any] = move_choices(puzzle.game, state, view, seat, names) if not answered else {
-        "mine": False}
+    offered = puzzle.choice_actions(state)
+    actions: dict[str, Any] = {"mine": False}
+    if not answered:
+        actions = (offered_choices(puzzle.game, offered, names) if offered
+                   else move_choices(puzzle.game, state, view, seat, names))
     chosen = list(selected or [])
     if hint == 2 and not answered:
         chosen = list(game.hand_cards(solution))
@@ -188,6 +191,7 @@ def _context(request: HttpRequest, puzzle: store.Puzzle, set_code: str, *, hint:
         "page_url": _puzzle_url(puzzle, set_code),
         "next_url": _next_url(set_code), "overview_url": reverse("puzzles"),
         "rating_text": _rating_text(record), "difficulty": puzzle.rating,
+        "offered": len(puzzle.choices),
         "why": {"own": _("This card takes part in none of your moves now."),
                 "other": _("%(name)s's cards take part in none of your moves.") % {
                     "name": "%(name)s"},
@@ -221,11 +225,10 @@ def puzzle_page(request: HttpRequest, pid: str) -> HttpResponse:
     set_code = data.get("set") or puzzle.game
     hint = int(data.get("hint") or 0)
     result, played, error, selected = data.get("res") or "", None, "", []
-    state = puzzle.state()
+    state = puzzle.state(_names(puzzle))
     if result:
         try:
-            played = game_module_of(puzzle).parse_action(state, puzzle.seat,
-                                                         (data.get("m") or "").split())
+            played = puzzle.parse(state, data.get("m") or "")
             state.apply(played)
         except (IllegalAction, ValueError, KeyError, IndexError, TypeError):
             played = None
@@ -269,7 +272,7 @@ def answer(request: HttpRequest, pid: str) -> HttpResponse:
             "That form could not be read. Choose cards and press one of the buttons."))
         return render(request, "puzzles/puzzle.html", ctx, status=400)
     hint = int(form.cleaned_data.get("hint") or 0)
-    state = puzzle.state()
+    state = puzzle.state(_names(puzzle))  # the names the page showed (a thief names its victim)
     module = game.engine
     try:
         action = module.parse_action(state, puzzle.seat, form.cleaned_data["words"])
@@ -279,6 +282,13 @@ def answer(request: HttpRequest, pid: str) -> HttpResponse:
         address = _puzzle_url(puzzle, set_code, fb=exc.reason,
                               c=".".join(C.code(c) for c in cards), hint=str(hint or ""))
         return HttpResponseRedirect(address, status=303)
+    offered = puzzle.choice_actions(puzzle.state(_names(puzzle)))
+    if offered and canonical(module, action) not in {canonical(module, a) for a in offered}:
+        # A multiple choice compares only the moves it offers: another legal move is not
+        # an answer to it (the page never makes one).
+        ctx = _context(request, puzzle, set_code, hint=hint,
+                       error=_("Choose one of the moves offered."))
+        return render(request, "puzzles/puzzle.html", ctx, status=400)
     solved = _same(puzzle, state, action)
     record = progress.read(request)
     if record.attempt(puzzle.id) is None:
@@ -295,7 +305,7 @@ def answer(request: HttpRequest, pid: str) -> HttpResponse:
         record.last = [puzzle.id, int(solved), record.streak]
         record.at = ""
     address = _puzzle_url(puzzle, set_code, res="ok" if solved else "miss",
-                          m=module.format_action(action))
+                          m=puzzle.words(state, action))
     response = HttpResponseRedirect(address, status=303)
     progress.write(request, response, record)
     return response

@@ -306,6 +306,40 @@ class GameAdapter(ABC):
     # game states (what the game's value measures).
     puzzle_themes: ClassVar[Mapping[str, str]] = {}
     puzzle_goal: ClassVar[str] = ""
+    # Kinds of move whose decisions have too many legal moves to measure them all (a
+    # Spardame pass: 286): such a decision can still be a puzzle as a multiple choice among
+    # ``PUZZLE_CHOICES`` moves (``puzzle_choices``), the solution clearly best among them.
+    puzzle_choice_kinds: ClassVar[frozenset[str]] = frozenset()
+    PUZZLE_CHOICES: ClassVar[int] = 4
+
+    def puzzle_choices(self, view: Mapping[str, Any], legal: Sequence[Any], first: Any,
+                       rng: Any) -> list[Any] | None:
+        """The moves a multiple-choice puzzle offers at this decision, or None when the
+        decision is not one of ``puzzle_choice_kinds``: ``first`` (the strong bot's policy,
+        which the coach's hint names too), then for each of the game's reasons in order the
+        first legal move it recommends (the moves a rule of thumb would suggest: plausible
+        rivals, not straw men), then random legal moves, ``PUZZLE_CHOICES`` in all, in a
+        shuffled order (the solution is not always first)."""
+        if not legal or self.kind(first) not in self.puzzle_choice_kinds:
+            return None
+        picks = [first]
+        for reason in self.coach_reasons:
+            if len(picks) >= self.PUZZLE_CHOICES:
+                break
+            found = next((a for a in legal if a not in picks and reason.holds(view, a)), None)
+            if found is not None:
+                picks.append(found)
+        rest = [a for a in legal if a not in picks and self.kind(a) == self.kind(first)]
+        rng.shuffle(rest)
+        picks += rest[:max(0, self.PUZZLE_CHOICES - len(picks))]
+        rng.shuffle(picks)
+        return picks
+
+    def puzzle_policy(self, policy: Any, themes: frozenset[str]) -> Any:
+        """The player of a generation run's deals that asks for ``themes``: the strong bot's
+        policy, unless the game's bots seldom reach those themes' positions (the dolda
+        adapter)."""
+        return policy
 
     def puzzle_theme(self, view: Mapping[str, Any], action: Any) -> str:
         """The theme of a puzzle whose solution is ``action`` in ``view``."""

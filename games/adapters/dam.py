@@ -240,11 +240,13 @@ class DamAdapter(GameAdapter):
 
     def puzzle_theme(self, view: Mapping[str, Any], action: Any) -> str:
         # Once the stock is empty an attack is bounded by the defender's hand (D-A4): every
-        # attack then is a puzzle of the endgame limit, whatever the reason that explains it.
-        if view["stock_count"] == 0 and action[0] in ("attack", "add") \
+        # attack then is a puzzle of the endgame limit, unless it plays Svarta Maja out (the
+        # queen of spades is the game's own lesson, and most of her chances come late).
+        theme = super().puzzle_theme(view, action)
+        if theme != "maja" and view["stock_count"] == 0 and action[0] in ("attack", "add") \
                 and not view.get("turned_in_stock"):
             return "endgame_limit"
-        return super().puzzle_theme(view, action)
+        return theme
 
     def negligible(self, cost: float) -> bool:
         return cost < 0.005

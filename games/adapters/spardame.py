@@ -118,9 +118,21 @@ class SpardameAdapter(GameAdapter):
         "duck_highest": "duck", "duck": "duck", "last_high_no_points": "duck",
         "cannot_duck": "duck", "first_lead": "lead", "lead_sure_loser": "lead",
         "lead_lowest": "lead",
-        "empties_suit": "shed", "shed_highest": "shed", "shed_highest_of_suit": "shed",
-        "pass_highest": "shed",
+        "shed_highest": "shed", "shed_highest_of_suit": "shed",
+        "pass_highest": "pass", "empties_suit": "pass",
     }
+    puzzle_choice_kinds = frozenset({"pass"})
+    # Three passes: the coach's and two a rule of thumb suggests (a whole deal follows a
+    # pass, so its measure is noisy; more rivals would leave hardly any pass clearly best).
+    PUZZLE_CHOICES = 3
+
+    def puzzle_theme(self, view: Mapping[str, Any], action: Any) -> str:
+        # A pass is a theme of its own (its puzzles are multiple choices, and the shedding
+        # theme speaks of tricks), unless the queen or the moon explains it.
+        theme = super().puzzle_theme(view, action)
+        if action[0] == "pass" and theme not in ("queen", "moon"):
+            return "pass"
+        return theme
 
     # ------------------------------------------------------------------ teacher's editor
     def empty_deal(self, players: Sequence[str]) -> dict[str, Any]:

@@ -85,3 +85,22 @@ def test_a_newcomer_goes_from_the_home_page_to_a_solved_puzzle(page, live_server
         page.goto(live_server.url + reverse("puzzles"))
     expect(page.locator("#puzzles-daily")).to_be_visible()
     no_violations(page)
+
+
+def test_a_multiple_choice_is_answered_with_one_of_its_buttons(page, live_server):
+    from puzzles import views
+
+    page.set_viewport_size({"width": 375, "height": 740})
+    puzzle = next(p for p in store.all_puzzles() if p.choices)
+    with translation.override("fi"):
+        page.goto(live_server.url + reverse("puzzle", args=[puzzle.id]))
+        state = puzzle.state(views._names(puzzle))  # the page's names: a thief names its victim
+    expect(page.locator("#puzzle-offered")).to_be_visible()
+    assert page.locator(".practice-simple form").count() == len(puzzle.choices)
+    no_violations(page)
+    fields = adapter(puzzle.game).form_fields(puzzle.solution_action(state))
+    with page.expect_navigation():
+        page.evaluate(PRESS, fields)
+    expect(page.locator("#puzzle-result")).to_be_visible()
+    assert "res=ok" in page.url
+    no_violations(page)

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from games.adapters import adapter
 from games.registry import KEYS
-from puzzles import choose, progress, store
+from puzzles import choose, progress, store, views
 from rules.engine import cards as C
 from tests.pages import LANGUAGES
 from tutorials import lessons
@@ -34,7 +34,8 @@ def url(name, language="en", **kwargs):
 
 
 def first(game):
-    return next(p for p in store.all_puzzles() if p.game == game)
+    """The game's first puzzle that offers every legal move (not a multiple choice)."""
+    return next(p for p in store.all_puzzles() if p.game == game and not p.choices)
 
 
 def fields_for(puzzle, action):
@@ -189,3 +190,40 @@ def test_a_lessons_end_leads_to_puzzles_on_its_theme(client):
     # The lesson's theme; the game's puzzles when the theme has none.
     wanted = "maja" if choose.in_set("dam:maja") else store.by_id()[pid].theme
     assert store.by_id()[pid].theme == wanted and store.by_id()[pid].game == "dam"
+
+
+def a_multiple_choice():
+    return next(p for p in store.all_puzzles() if p.choices)
+
+
+def test_a_multiple_choice_offers_its_moves_only_and_says_so(client):
+    puzzle = a_multiple_choice()
+    state = puzzle.state()
+    html = client.get(url("puzzle", pid=puzzle.id)).content.decode()
+    assert 'id="puzzle-offered"' in html
+    labels = re.findall(r'<button type="submit" class="button"[^>]*>([^<]+)</button>', html)
+    names = [f"P{i + 1}" for i in range(len(state.names))]
+    assert len(labels) == len(puzzle.choices)
+    game = adapter(puzzle.game)
+    with translation.override("en"):
+        wanted = {game.describe(a, names) for a in puzzle.choice_actions(state)}
+    assert len(wanted) == len(labels)
+
+
+def test_a_legal_move_a_multiple_choice_does_not_offer_is_refused_and_changes_nothing(client):
+    puzzle = a_multiple_choice()
+    with translation.override("en"):
+        state = puzzle.state(views._names(puzzle))  # a thief names its victim as the page does
+    offered = puzzle.choice_actions(state)
+    other = next(a for a in state.legal_actions() if a not in offered)
+    response = client.post(url("puzzle_answer", pid=puzzle.id), fields_for(puzzle, other))
+    assert response.status_code == 400
+    assert "Choose one of the moves offered." in response.content.decode()
+    assert "puzzles" not in response.cookies
+    right = client.post(url("puzzle_answer", pid=puzzle.id),
+                        fields_for(puzzle, puzzle.solution_action(state)))
+    assert parse_qs(urlparse(right["Location"]).query)["res"] == ["ok"]
+    # The address names the move in the file's words, so it shows the result in any language.
+    for language in ("en", "sv"):
+        address = url("puzzle", language, pid=puzzle.id) + "?" + urlparse(right["Location"]).query
+        assert 'id="puzzle-result"' in client.get(address).content.decode()

@@ -1,7 +1,15 @@
 """``manage.py puzzles generate`` and ``manage.py puzzles check``.
 
     nice -n 19 manage.py puzzles generate --game dam --count 330 --seed 1 [--part a]
-    manage.py puzzles check --seed S
+    manage.py puzzles [-v 2] check --seed S [--file puzzles/content/dam-e.json]
+    manage.py puzzles retheme
+
+``generate --theme T`` examines only the decisions where a move has theme T (repeatable),
+``--preset P`` plays only that rule set, ``--choices`` also examines the decisions with too
+many moves as multiple choices (puzzles/generate.py).  ``retheme`` sets the shipped puzzles'
+themes and reasons again from the adapters.  ``check --file F`` checks a run's file instead
+of the shipped set (before shipping it); ``-v 2`` (before ``check``) names the puzzles that
+fail.
 
 ``generate`` plays strong-bot deals of the game's every rule set and writes the puzzles it
 keeps (puzzles/generate.py) to ``puzzles/content/<game>[-<part>].json`` (a part lets one
@@ -14,16 +22,20 @@ legal move by a 95% interval above zero and by more than the game's floor).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import registry
-from puzzles import generate, store
+from games.adapters import adapter
+from puzzles import generate, store, texts
 from puzzles.selection import clearly_best, measure
+from rules.engine.games import game_module
 
 
 def bar(label: str, done: int, total: int, extra: str = "", width: int = 30) -> None:
@@ -47,20 +59,40 @@ class Command(BaseCommand):
         gen.add_argument("--count", type=int, default=330)
         gen.add_argument("--seed", type=int, default=1)
         gen.add_argument("--part", default="")
+        gen.add_argument("--theme", action="append", choices=sorted(texts.THEMES),
+                         help="examine only decisions where a move has this theme (repeatable)")
+        gen.add_argument("--preset", action="append", help="only this rule set (repeatable)")
+        gen.add_argument("--choices", action="store_true",
+                         help="also examine decisions with too many moves as multiple choices")
+        sub.add_parser("retheme", help="set every shipped puzzle's theme and reason again "
+                                       "from the game adapter (after their rules changed)")
         check = sub.add_parser("check", help="re-verify every shipped puzzle")
         check.add_argument("--seed", type=int, required=True)
         check.add_argument("--game", choices=registry.KEYS, action="append")
+        check.add_argument("--file", action="append", type=Path,
+                           help="check this puzzle file (a new run's, before it is shipped) "
+                                "instead of the shipped ones (repeatable)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        self.verbose = options["verbosity"] > 1
         if options["action"] == "generate":
             self.generate(options["game"] or list(registry.KEYS), options["count"],
-                          options["seed"], options["part"])
+                          options["seed"], options["part"], frozenset(options["theme"] or ()),
+                          options["preset"], options["choices"])
+        elif options["action"] == "retheme":
+            self.retheme()
         else:
-            self.verify(options["seed"], options["game"] or list(registry.KEYS))
+            self.verify(options["seed"], options["game"] or list(registry.KEYS),
+                        options["file"])
 
-    def generate(self, games: list[str], count: int, seed: int, part: str) -> None:
+    def generate(self, games: list[str], count: int, seed: int, part: str,
+                 themes: frozenset[str] = frozenset(), presets: list[str] | None = None,
+                 many: bool = False) -> None:
         suffix = f"-{part}" if part else ""
         for game in games:
+            unknown = set(presets or ()) - set(game_module(game).PRESETS)
+            if unknown:
+                raise CommandError(f"{game} has no rule set {', '.join(sorted(unknown))}")
             start = time.monotonic()
             path = store.CONTENT / f"{game}{suffix}.json"
 
@@ -71,24 +103,50 @@ class Command(BaseCommand):
                 store.write(path, game, named)
                 bar(game, len(found), count, f"deals={deals} {time.monotonic() - start:.0f}s")
 
-            found = generate.generate(game, count, seed, save)
+            found = generate.generate(game, count, seed, save, themes, presets, many)
             sys.stderr.write("\n")
             self.stdout.write(f"{game}: {len(found)} puzzles -> {path}")
 
-    def verify(self, seed: int, games: list[str]) -> None:
+    def verify(self, seed: int, games: list[str], files: list[Path] | None = None) -> None:
         total = verified = 0
+        pool = ([p for path in files for p in store.read(path)] if files
+                else list(store.all_puzzles()))
         for game in games:
             floor = registry.get(game).mistake_floor
-            puzzles = store.of_game(game)
+            puzzles = [p for p in pool if p.game == game]
+            if files and not puzzles:
+                continue
             ok = 0
             for i, p in enumerate(puzzles, start=1):
                 state = p.state()
-                gaps = measure(state, p.seat, p.solution_action(state),
-                               check_seed(seed, p.id), generate.DEALS)
-                ok += clearly_best(gaps, floor)
+                gaps = measure(state, p.seat, p.solution_action(state), check_seed(seed, p.id),
+                               generate.deals_for(p.choices), p.choice_actions(state))
+                passed = clearly_best(gaps, floor)
+                ok += passed
+                if not passed and self.verbose:
+                    self.stdout.write(f"failed: {p.id}")
                 bar(game, i, len(puzzles))
             sys.stderr.write("\n")
             self.stdout.write(f"{game}: puzzles={len(puzzles)} verified={ok}")
             total += len(puzzles)
             verified += ok
         self.stdout.write(f"puzzles={total} verified={verified}")
+
+    def retheme(self) -> None:
+        """Each shipped file rewritten with its puzzles' themes and reasons as the adapters
+        give them now (nothing else changes: the positions and solutions stay)."""
+        for path in sorted(store.CONTENT.glob("*.json")):
+            data = json.loads(path.read_text())
+            changed = 0
+            for raw, p in zip(data["puzzles"], store.read(path), strict=True):
+                game = adapter(p.game)
+                state = p.state()
+                view = state.view(p.seat)
+                best = p.solution_action(state)
+                chosen = game.chosen_reason(view, best)
+                new = {"theme": game.puzzle_theme(view, best),
+                       "reason": chosen.name if chosen else ""}
+                changed += any(raw[k] != v for k, v in new.items())
+                raw.update(new)
+            store.write(path, data["game"], data["puzzles"])
+            self.stdout.write(f"{path.name}: {changed} of {len(data['puzzles'])} changed")
