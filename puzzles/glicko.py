@@ -1,19 +1,16 @@
-"""Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): a player's rating, its
-deviation and volatility, updated after a rating period of games.  A solved puzzle is a won
-game against the puzzle's own rating, a missed one a lost game; each attempt is its own
-rating period (as puzzle sites do).  No Glicko-2 package is installable here, so this is the
-paper's algorithm, tested against the paper's worked example (tests/puzzles/test_rating.py).
+"""Glicko-2 ratings for the puzzle trainer, by the ``glicko2`` package (Glickman's algorithm,
+"Example of the Glicko-2 system", 2013).  A solved puzzle is a won game against the puzzle's
+own rating, a missed one a lost game; each attempt is its own rating period (as puzzle sites
+do).  tests/puzzles/test_rating.py checks the paper's worked example through this module.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-SCALE = 173.7178
-TAU = 0.5  # how much the volatility may change (the paper's suggested 0.3 to 1.2)
-EPSILON = 0.000001
+import glicko2  # type: ignore[import-untyped]  # (it ships no type hints)
+
 START = (1500.0, 350.0, 0.06)
 # A puzzle's rating is known from its construction, not from play: a small fixed deviation.
 PUZZLE_RD = 60.0
@@ -26,53 +23,14 @@ class Rating:
     vol: float = START[2]
 
 
-def _g(phi: float) -> float:
-    return 1 / math.sqrt(1 + 3 * phi * phi / math.pi ** 2)
-
-
-def _e(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
-
-
 def update(player: Rating, games: Sequence[tuple[float, float, float]]) -> Rating:
     """The player's rating after ``games``: (opponent rating, opponent RD, score 0..1)."""
-    mu = (player.rating - 1500) / SCALE
-    phi = player.rd / SCALE
-    if not games:
-        return Rating(player.rating, min(350.0, math.sqrt(phi ** 2 + player.vol ** 2) * SCALE),
-                      player.vol)
-    opponents = [((r - 1500) / SCALE, rd / SCALE, s) for r, rd, s in games]
-    v = 1 / sum(_g(pj) ** 2 * _e(mu, mj, pj) * (1 - _e(mu, mj, pj)) for mj, pj, _s in opponents)
-    delta = v * sum(_g(pj) * (s - _e(mu, mj, pj)) for mj, pj, s in opponents)
-    a = math.log(player.vol ** 2)
-
-    def f(x: float) -> float:
-        ex = math.exp(x)
-        return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
-                - (x - a) / TAU ** 2)
-
-    big_a = a
-    if delta ** 2 > phi ** 2 + v:
-        big_b = math.log(delta ** 2 - phi ** 2 - v)
+    p = glicko2.Player(rating=player.rating, rd=player.rd, vol=player.vol)
+    if games:
+        p.update_player([g[0] for g in games], [g[1] for g in games], [g[2] for g in games])
     else:
-        k = 1
-        while f(a - k * TAU) < 0:
-            k += 1
-        big_b = a - k * TAU
-    fa, fb = f(big_a), f(big_b)
-    while abs(big_b - big_a) > EPSILON:
-        c = big_a + (big_a - big_b) * fa / (fb - fa)
-        fc = f(c)
-        if fc * fb <= 0:
-            big_a, fa = big_b, fb
-        else:
-            fa /= 2
-        big_b, fb = c, fc
-    vol = math.exp(big_a / 2)
-    phi_star = math.sqrt(phi ** 2 + vol ** 2)
-    phi_new = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
-    mu_new = mu + phi_new ** 2 * sum(_g(pj) * (s - _e(mu, mj, pj)) for mj, pj, s in opponents)
-    return Rating(1500 + SCALE * mu_new, SCALE * phi_new, vol)
+        p.did_not_compete()
+    return Rating(float(p.getRating()), float(p.getRd()), float(p.vol))
 
 
 def after_puzzle(player: Rating, puzzle_rating: float, solved: bool) -> Rating:
