@@ -28,8 +28,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# ROOT first: bench/ (the script's own folder, already on the path) holds a tables.py
+# that would hide the tables app.
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 
