@@ -1,7 +1,8 @@
 """A newcomer's way to the puzzles, in Chromium: the home page's way in, the end of the first
 lesson, "Puzzles on this theme", a puzzle solved (with the two hints), and the result's address
-loaded afresh shows the same page; axe finds nothing on the puzzle pages.  One language per
-viewport (the translations of every language are checked by tests/puzzles/test_views.py)."""
+loaded afresh shows the same page; axe finds nothing on the puzzle pages.  The four languages,
+two at each width (the translations of every language are checked by
+tests/puzzles/test_views.py)."""
 
 import json
 from urllib.parse import urlparse
@@ -45,7 +46,9 @@ def no_violations(page):
 
 
 @pytest.mark.parametrize("language,viewport", [("en", {"width": 1280, "height": 900}),
-                                               ("sv", {"width": 375, "height": 740})])
+                                               ("sv", {"width": 375, "height": 740}),
+                                               ("fi", {"width": 375, "height": 740}),
+                                               ("nb", {"width": 1280, "height": 900})])
 def test_a_newcomer_goes_from_the_home_page_to_a_solved_puzzle(page, live_server, language,
                                                                viewport):
     page.set_viewport_size(viewport)
@@ -57,6 +60,13 @@ def test_a_newcomer_goes_from_the_home_page_to_a_solved_puzzle(page, live_server
     assert page.url.rstrip("/").endswith("/1")
     # The lesson's end (its last step), as a learner reaches it.
     page.goto(page.url.rsplit("/", 2)[0] + f"/{len(first.steps)}/")
+    expect(page.locator("#tutorial-end")).to_be_visible()
+    end = page.url
+    # On to the next lesson, which opens at its first step; then back to the end screen.
+    page.locator("#tutorial-next-lesson").click()
+    assert page.url.rstrip("/").endswith("/1") and page.url.rsplit("/", 2)[0] != end.rsplit("/", 2)[0]
+    expect(page.locator("h1")).to_be_visible()
+    page.go_back()
     expect(page.locator("#tutorial-end")).to_be_visible()
     page.locator("#tutorial-puzzles").click()
     expect(page.locator("#puzzle-goal")).to_be_visible()
