@@ -52,6 +52,10 @@ class Game:
     # game's unit: its bot module's value) and its 95% interval excludes zero; the analysis
     # also stops when every move left is within it of the best.
     mistake_floor: float = 0.5
+    # Puzzle generation (puzzles/generate.py): the table it plays its deals at (the usual
+    # game), and the most puzzles one deal may give (variety).
+    puzzle_players: int = 3
+    puzzles_per_deal: int = 3
 
 
 DAM = Game(
@@ -68,6 +72,7 @@ DAM = Game(
     # Dam's unit is the chance of losing the deal: 2 percentage points.
     mistake_floor=0.02,
     analysis_playouts=144,
+    puzzles_per_deal=4,
 )
 DOLDA = Game(
     "dolda", _("Dam med dolda kort"), _("dam-with-hidden-cards/"), _("Hidden cards"),
@@ -82,6 +87,7 @@ DOLDA = Game(
     # A playout costs about twice a Dam one (the policy weighs the whole row at every move),
     # and most choices are two-way: fewer playouts agreed with the reference as often.
     analysis_playouts=96,
+    puzzles_per_deal=2,
     place_names={"discard": pgettext_lazy("place in a deal of Dam med dolda kort",
                                           "the discard pile")},
 )
@@ -94,6 +100,7 @@ SPARDAME = Game(
     },
     card_names={cards.QUEEN_OF_SPADES: pgettext_lazy("card in the game Spardame",
                                                      "queen of spades (the Black Maria)")},
+    puzzle_players=4,
 )
 
 GAMES: tuple[Game, ...] = (DAM, DOLDA, SPARDAME)

@@ -31,14 +31,12 @@ from rules.engine.options import build_options
 
 from .selection import clearly_best, gaps_to, measure, play_all, smallest_gap
 
-# Seats at the table: three in the attack and swap games, four in Spardame (the usual games).
-PLAYERS = {"dam": 3, "dolda": 3, "spardame": 4}
 # Decisions with more legal moves are not puzzles: every legal move is measured, and the
 # page offers a handful.
 MAX_MOVES = 8
-# The share of decisions looked at, and the most puzzles one deal gives (variety).
+# The share of decisions looked at (the table's size and the most puzzles one deal gives are
+# the game's: ``puzzle_players`` and ``puzzles_per_deal`` in games/registry.py).
 SAMPLE = 0.8
-PER_DEAL = {"dam": 4, "dolda": 2, "spardame": 3}
 # Determinizations per measurement, at generation and at the check alike.
 DEALS = 32
 # A first, cheap measurement from a seed of its own screens out most positions.
@@ -63,14 +61,14 @@ def deals_for(choices: Any) -> int:
 
 
 def names_for(game: str) -> list[str]:
-    return [f"P{i + 1}" for i in range(PLAYERS[game])]
+    return [f"P{i + 1}" for i in range(registry.get(game).puzzle_players)]
 
 
 def new_deal(game: str, preset: str, seed: int, names: list[str] | None = None) -> Any:
     module = game_module(game)
     options = build_options(module.Options, module.PRESETS, module.DEFAULT_PRESET,
                             {"preset": preset})
-    players = PLAYERS[game]
+    players = registry.get(game).puzzle_players
     return module.new_game(options, names or names_for(game), players - 1, seed, None)
 
 
@@ -197,7 +195,7 @@ def generate(game: str, count: int, seed: int,
             # (A run without themes or choices draws its random numbers as before they
             # existed: the commands of the README still give the shipped files.)
             if (2 <= len(legal) <= MAX_MOVES or (len(legal) > MAX_MOVES and (themes or many))) \
-                    and here < PER_DEAL[game] and (themes or rng.random() < SAMPLE):
+                    and here < registry.get(game).puzzles_per_deal and (themes or rng.random() < SAMPLE):
                 moves_here, choices, first = candidates(state, seat, rng, game)
                 puzzle = None
                 if moves_here and (not themes or wanted(state, seat, moves_here, game, themes)):
