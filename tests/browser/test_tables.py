@@ -1,4 +1,4 @@
-"""Tables with friends in Debian's Chromium: people on their own browsers (one a 375 px
+"""Tables with friends in Debian's Chromium: two, three and four people on their own browsers (some 375 px
 phone) play whole deals together with a bot in the empty seat.  Every move must reach every
 page over the stream; a page reloaded picks up where it was; a player who leaves is replaced
 by a bot after the grace period and takes the seat back; a stale double tap is refused."""
@@ -266,15 +266,30 @@ def test_three_friends_and_a_bot_play_a_deal_of_spardame_in_three_languages(
         page, live_server, browser):
     """English at 1280 px, Finnish and Norwegian phones at 375 px: a whole deal, every card
     played by tapping it, every pass by choosing three cards and the button."""
+    play_spardame(page, live_server, browser, 4, [("fi", "Aino", PHONE), ("nb", "Ola", PHONE)])
+
+
+def test_four_friends_and_a_bot_play_a_deal_of_spardame_in_four_languages(
+        page, live_server, browser):
+    """Four browsers at a table of five (English and Norwegian at 1280 px, Swedish and
+    Finnish phones at 375 px), the fifth seat a bot."""
+    play_spardame(page, live_server, browser, 5, [("sv", "Sara", PHONE), ("fi", "Aino", PHONE),
+                                                  ("nb", "Ola", DESKTOP)])
+
+
+def play_spardame(page, live_server, browser, seats: int, friends) -> None:
     page.set_viewport_size(DESKTOP)
-    table = open_table(page, live_server, "spardame", 4, "Host")
+    table = open_table(page, live_server, "spardame", seats, "Host")
     pages = {0: page}
-    for language, name in (("fi", "Aino"), ("nb", "Ola")):
-        _ctx, phone = join(browser, live_server, table, language, PHONE, name)
+    for language, name, viewport in friends:
+        _ctx, phone = join(browser, live_server, table, language, viewport, name)
         pages[len(pages)] = phone
-    expect(page.locator(".tables-seats__list")).to_contain_text("Ola")
+    expect(page.locator(".tables-seats__list")).to_contain_text(friends[-1][1])
     page.locator("#deal").click()
     expect(page.locator("#table-turn")).to_be_visible()
+    with DB:
+        table.refresh_from_db()
+    assert sum(S.is_bot(table, i) for i in range(seats)) == seats - len(pages)
     rng = random.Random(3)
     for _turn in range(400):
         deal, state = fresh(table)
@@ -297,7 +312,7 @@ def test_three_friends_and_a_bot_play_a_deal_of_spardame_in_three_languages(
     # The match's scores, on every page in its language.
     for p in pages.values():
         expect(p.locator(".practice-summary")).to_be_visible()
-    expect(pages[1].locator("#game")).to_contain_text("Aino")
+    expect(pages[1].locator("#game")).to_contain_text(friends[0][1])
     end_table(table)
     for p in pages.values():
         expect(p.locator("#table-ended")).to_be_visible(timeout=20_000)
