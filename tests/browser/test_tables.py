@@ -1,5 +1,5 @@
-"""Tables with friends in Debian's Chromium: two, three and four people on their own browsers (some 375 px
-phone) play whole deals together with a bot in the empty seat.  Every move must reach every
+"""Tables with friends in Debian's Chromium: two, three and four people on their own browsers
+(some of them 375 px phones) play whole deals together with a bot in the empty seat.  Every move must reach every
 page over the stream; a page reloaded picks up where it was; a player who leaves is replaced
 by a bot after the grace period and takes the seat back; a stale double tap is refused."""
 
