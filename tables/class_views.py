@@ -70,6 +70,7 @@ def _page(request: HttpRequest, obj: LiveSession, form: F.SplitForm | None = Non
         ctx.update(progress_context(obj))
         ctx["stream_url"] = reverse("live_class_stream",
                                     args=[obj.code, translation.get_language()])
+        ctx["rule_set"] = C.rule_set_label(obj)
     response = render(request, "live/class_tables.html", ctx, status=status)
     response["Cache-Control"] = "no-store"
     return response

@@ -38,6 +38,7 @@ from games.presentation import Presentation
 from live import service as S
 from live.models import LiveAnswer, LiveSession, LiveStudent
 from practice import service as P
+from rules.variants import preset_label
 from web.errors import Refusal
 
 from . import service as TS
@@ -54,6 +55,14 @@ _NOT_IN_NAME = re.compile(r"[\s<>&\"'\x00-\x1f\x7f-\x9f]+")
 # --------------------------------------------------------------------------- splitting
 def _options(game: str, preset: str | None = None) -> dict[str, Any]:
     return {"preset": preset or adapter(game).engine.DEFAULT_PRESET}
+
+
+def rule_set_label(obj: LiveSession) -> str:
+    """The name of the rule set the session's class tables play ("" before the split)."""
+    table = Table.objects.filter(live=obj).only("game", "rules").first()
+    if table is None:
+        return ""
+    return str(preset_label(table.game, _options(table.game, table.rules.get("preset"))["preset"]))
 
 
 def table_sizes(game: str, preset: str | None = None) -> list[int]:

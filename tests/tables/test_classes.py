@@ -113,6 +113,8 @@ def test_the_teacher_chooses_the_rule_set_every_class_table_plays(teacher):
     assert len(tables) == 2
     for t in tables:
         assert t.rules == {"preset": "musta-maija"} and t.deal.rules == {"preset": "musta-maija"}
+    page = teacher.get(url("live_class_tables", args=[code])).content.decode()
+    assert "Every table plays by the rule set Musta Maija (Finnish rules)." in page
 
 
 def test_a_split_without_a_rule_set_deals_the_usual_rules(teacher):
