@@ -1,7 +1,7 @@
 # Two commands: `make run` serves the site (and runs the coach's task worker next to it), `make
 # test` runs the whole suite (after `make lint`: ruff over the repository and mypy over every app, strict on the engine and games/).
 # Both start with `make setup`, which is idempotent and quick when nothing changed.  It plays
-# no deals: the variant pages' statistics ship in rules/content/statistics.json, which
+# no deals: the variant pages' statistics ship in reference/content/statistics.json, which
 # load_content puts into the database (regenerate the file with `manage.py simulate --write`).
 
 VENV := .venv

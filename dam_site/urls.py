@@ -18,7 +18,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path(_("cards/"), views.deck, name="cards"),
-    path("", include("rules.urls")),
+    path("", include("reference.urls")),
     path("", include("tutorials.urls")),
     path("", include("practice.urls")),
     path("", include("teacher.urls")),

@@ -16,8 +16,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.adapters import GameAdapter, adapter
+from reference.variants import OPTION_LABELS, form_value, preset_label, value_label
 from rules.engine.options import build_options, option_choices
-from rules.variants import OPTION_LABELS, form_value, preset_label, value_label
 from web.forms import NumberField, TextField, WordsField
 
 from .models import LEVEL_CHOICES

@@ -38,7 +38,7 @@ from games.presentation import Presentation
 from live import service as S
 from live.models import LiveAnswer, LiveSession, LiveStudent
 from practice import service as P
-from rules.variants import preset_label
+from reference.variants import preset_label
 from web.errors import Refusal
 
 from . import service as TS

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.adapters import adapter
 from live.service import normalise_code
 from practice.models import LEVEL_CHOICES
-from rules.variants import preset_label
+from reference.variants import preset_label
 from web.forms import TextField
 
 from .classes import all_table_sizes, table_sizes

@@ -28,12 +28,12 @@ from games.adapters import ADAPTERS, Slot, adapter
 from games.reasons import reason_text
 from games.scenario_messages import scenario_problem
 from practice import service as practice_service
+from reference.variants import OPTION_LABELS, form_value, value_label
 from rules.engine import cards as C
 from rules.engine import scenario
 from rules.engine.errors import IllegalAction, ScenarioError
 from rules.engine.games import game_module
 from rules.engine.options import build_options, option_choices
-from rules.variants import OPTION_LABELS, form_value, value_label
 from web.errors import Refusal
 
 from .models import TeacherScenario

@@ -43,9 +43,9 @@ def _pages_rendered_afresh():
 # that was skipped, is written down.  The PostgreSQL pass then runs with
 # ``--recorded-only=PATH``: only those.  A test that sent no SQL took a path that never asked
 # the database anything, and nothing in the site chooses a path by the database behind it
-# before a query (rules/search.py picks its query by vendor, and both branches query), so its
+# before a query (reference/search.py picks its query by vendor, and both branches query), so its
 # result cannot differ on PostgreSQL; a test that was skipped on SQLite may be one that needs
-# PostgreSQL (tests/rules/test_search.py).  Transaction bookkeeping (BEGIN, savepoints) is not
+# PostgreSQL (tests/reference/test_search.py).  Transaction bookkeeping (BEGIN, savepoints) is not
 # a question to the database and is not counted.  The tests that start servers in subprocesses
 # (tests/hardening/servers.py) make PostgreSQL databases of their own in both passes.
 BOOKKEEPING = ("BEGIN", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")

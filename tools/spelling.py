@@ -5,8 +5,8 @@ Checked texts:
 - the English msgids (English is the source language) and every msgstr of the Swedish, Finnish
   and Norwegian Bokmål catalogues in ``locale/<lang>/LC_MESSAGES/django.po`` (fuzzy and
   obsolete entries are skipped: they are not shown to anybody);
-- the translated database texts loaded from ``rules/content/faq.json`` (``question_xx``,
-  ``answer_xx``) and ``rules/content/glossary.json`` (``term_xx``, ``definition_xx``);
+- the translated database texts loaded from ``reference/content/faq.json`` (``question_xx``,
+  ``answer_xx``) and ``reference/content/glossary.json`` (``term_xx``, ``definition_xx``);
 - the narration (``say``) of every step of the shipped scenario files
   ``rules/scenarios/<game>/*.json``.
 
@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 WORDLISTS = LOCALE / "wordlists"
-CONTENT = ROOT / "rules" / "content"
+CONTENT = ROOT / "reference" / "content"
 LANGS = ("sv", "fi", "nb", "en")
 SCENARIOS = ROOT / "rules" / "scenarios"
 CONTENT_FILES = {"faq.json": ("question", "answer"), "glossary.json": ("term", "definition")}

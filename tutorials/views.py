@@ -47,10 +47,10 @@ from games.moves import (
 )
 from games.reasons import REASON_TEXTS, reason_text
 from games.table import event_cards, table_context
+from reference.rulebook import rule_by_id
+from reference.variants import form_value
 from rules.engine import cards as C
 from rules.engine.errors import IllegalAction
-from rules.rulebook import rule_by_id
-from rules.variants import form_value
 from web import pagecache
 from web.htmx import HtmxHttpRequest, address_oob
 

@@ -10,8 +10,9 @@ included.  The key holds
 - the language, the scheme and host and the path (the language links are absolute),
 - ``release()``: a hash of the shipped files (templates, catalogues, Python sources, static
   files' names), so a deploy never serves an old release's page even from a shared cache,
-- for pages built on the database, ``ContentVersion.current()``, which ``load_content``,
-  ``simulate`` and every edit in the admin change (``rules/signals.py``).
+- for pages built on the database, the content's version their view passes in
+  (``reference.models.ContentVersion.current()``, which ``load_content``, ``simulate`` and
+  every edit in the admin change: ``reference/signals.py``).
 
 What belongs to the request is left as holes, filled in per request: the CSRF token (masked
 afresh for each response, as Django does), the address the deck form returns to, and the deck
@@ -43,8 +44,6 @@ from django.utils.functional import SimpleLazyObject, empty
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-
-from rules.models import ContentVersion
 
 CACHE = "pages"
 _MARK = secrets.token_hex(8)
@@ -89,7 +88,7 @@ class Deck:
         return _("Use the two-colour deck") if self.four_colour else _("Use a four-colour deck")
 
 
-SHIPPED_DIRS = ("templates", "locale", "static", "dam_site", "games", "rules", "tutorials",
+SHIPPED_DIRS = ("templates", "locale", "static", "dam_site", "games", "rules", "reference", "tutorials",
                 "practice", "teacher", "live", "web")
 SHIPPED_SUFFIXES = (".py", ".html", ".mo", ".json", ".txt", ".css", ".js", ".svg")
 
@@ -111,20 +110,16 @@ def release() -> str:
     return digest.hexdigest()[:16]
 
 
-def content_version() -> str:
-    return ContentVersion.current()
-
-
 def cookies(request: HttpRequest, names: Iterable[str]) -> tuple[str, ...]:
     """The values of the cookies ``names`` (a page that shows what they hold keys on them:
     the home page's "Continue" comes from the tutorials' progress cookies)."""
     return tuple(request.COOKIES.get(n, "") for n in names)
 
 
-def key(request: HttpRequest, name: str, parts: Iterable[Any], content: bool) -> str:
+def key(request: HttpRequest, name: str, parts: Iterable[Any], content: str) -> str:
     where = [name, *map(str, parts), get_language() or "", request.scheme or "",
              request.get_host(), request.path, release(),
-             content_version() if content else "-"]
+             content]
     return "page:" + hashlib.sha256("\0".join(where).encode()).hexdigest()
 
 
@@ -169,10 +164,11 @@ def render_kept(request: HttpRequest, make: Callable[[dict[str, Any]], str]) -> 
 
 
 def cached_page(request: HttpRequest, name: str, parts: Iterable[Any],
-                make: Callable[[dict[str, Any]], str], *, content: bool = False,
+                make: Callable[[dict[str, Any]], str], *, content: str = "-",
                 status: int = 200) -> HttpResponse:
     """The page ``name`` with ``parts`` for this request: rendered by ``make`` (given the hole
-    context to merge into its template context) on the first request, kept afterwards."""
+    context to merge into its template context) on the first request, kept afterwards.  A
+    page built on the database passes the content's version as ``content``."""
     k = key(request, name, parts, content)
     store = caches[CACHE]
     html = store.get(k)

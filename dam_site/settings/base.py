@@ -24,7 +24,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "games",
     "web",
-    "rules",
+    "reference",
     "tutorials",
     "practice",
     "teacher",

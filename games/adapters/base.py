@@ -439,7 +439,7 @@ class GameAdapter(ABC):
     # ------------------------------------------------------------------ statistics
     @abstractmethod
     def add_statistics(self, sums: Any, deal: Any) -> None:
-        """Add a finished simulated deal (``rules.simulation.SimulatedDeal``) to ``sums``,
+        """Add a finished simulated deal (``reference.simulation.SimulatedDeal``) to ``sums``,
         under the keys that ``statistics_figures`` shows.  Every value is a whole number (a
         count, 0/1, points), so that sums of any chunks of deals are exact."""
 

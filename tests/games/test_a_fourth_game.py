@@ -21,7 +21,7 @@ from tests.games.toy.adapter import ToyAdapter
 
 TOY = registry.Game("toy", lazy(lambda: "High card", str)(), "high-card/",
                     lazy(lambda: "High card", str)(), analysis_playouts=8)
-URLCONFS = ("rules.urls", "tutorials.urls", "practice.urls", "dam_site.urls")
+URLCONFS = ("reference.urls", "tutorials.urls", "practice.urls", "dam_site.urls")
 
 
 def _reload_urls() -> None:

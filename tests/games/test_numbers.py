@@ -9,7 +9,7 @@ from django.utils import translation
 from games.adapters import adapter
 from games.coach_reasons import dolda as dolda_reasons
 from games.numbers import tenths
-from rules.statistics import formatted, tick_text
+from reference.statistics import formatted, tick_text
 
 CASES = [(22.47, "22.5"), (1.69, "1.7"), (22.45, "22.5"), (0.05, "0.1"), (2.25, "2.3"),
          (-1.69, "-1.7"), (3.0, "3.0"), (9.96, "10.0")]

@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
+from reference.models import SimulationResult
 from rules.engine.games import GAME_NAMES, game_module
-from rules.models import SimulationResult
 from tests.hardening.crawl import crawl
 from tests.pages import LANGUAGES
 

@@ -51,7 +51,7 @@ def po_texts() -> list[Text]:
 def content_texts() -> list[Text]:
     out = []
     for name in ("faq.json", "glossary.json"):
-        for e in json.loads((ROOT / "rules" / "content" / name).read_text(encoding="utf-8")):
+        for e in json.loads((ROOT / "reference" / "content" / name).read_text(encoding="utf-8")):
             game = e.get("game") if e.get("game") in GAMES else None
             for key, value in e.items():
                 lang = key.rsplit("_", 1)[-1]

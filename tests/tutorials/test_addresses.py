@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from rules.rulebook import rule_by_id
+from reference.rulebook import rule_by_id
 from tutorials import lessons
 
 pytestmark = pytest.mark.django_db

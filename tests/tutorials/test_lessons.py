@@ -7,7 +7,7 @@ import polib
 import pytest
 from django.core.management import call_command
 
-from rules import rulebook
+from reference import rulebook
 from rules.engine import scenario
 from tutorials import lessons
 

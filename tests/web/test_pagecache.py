@@ -13,7 +13,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from rules.models import ContentVersion, FaqEntry
+from reference.models import ContentVersion, FaqEntry
 from tutorials import progress
 from web import context_processors, pagecache
 

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from rules.models import FaqEntry, GlossaryTerm
+from reference.models import FaqEntry, GlossaryTerm
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = (ROOT / "docs" / "rules-spec.md").read_text(encoding="utf-8")
@@ -123,7 +123,7 @@ def test_every_documented_decision_is_shown_as_such(client):
 @pytest.mark.parametrize("language,label", [("en", "Cards in hand"), ("sv", "Kort på handen"),
                                             ("fi", "Kortteja kädessä")])
 def test_rules_pages_name_options_by_their_labels_not_their_keys(client, language, label):
-    from rules.variants import OPTION_LABELS
+    from reference.variants import OPTION_LABELS
 
     html = page(client, "rules_dam", language)
     options = [p.split("</p>", 1)[0] for p in html.split('class="rule__options"')[1:]]

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rules.models import FaqEntry, GlossaryTerm
-from rules.search import STEMMERS, matches, search, stem_matches
+from reference.models import FaqEntry, GlossaryTerm
+from reference.search import STEMMERS, matches, search, stem_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 from django import template
 
-from rules import variants
+from reference import variants
 
 register = template.Library()
 
@@ -13,7 +13,7 @@ def get_item(mapping: dict, key):
 
 @register.filter
 def option_label(option: str) -> str:
-    """An option key as its translated name (rules.variants.OPTION_LABELS)."""
+    """An option key as its translated name (reference.variants.OPTION_LABELS)."""
     return variants.option_label(option)
 
 

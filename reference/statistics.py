@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games.adapters import adapter
 from games.adapters.base import Figure
 from games.numbers import tenths
-from rules.simulation import PLAYERS, Estimate, Sums, estimate
+from reference.simulation import PLAYERS, Estimate, Sums, estimate
 
 # Chart geometry.  Across: percentages of the chart's width, so that a chart fills the text
 # column at any width while its words keep the page's font size (a chart scaled as a picture

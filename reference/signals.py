@@ -1,4 +1,4 @@
-"""A new content version (rules.models.ContentVersion) whenever content the pages show from
+"""A new content version (reference.models.ContentVersion) whenever content the pages show from
 the database is saved or deleted, wherever that happens (the admin, load_content, simulate)."""
 
 from __future__ import annotations

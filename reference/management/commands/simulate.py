@@ -3,7 +3,7 @@
 Three uses:
 
 - ``simulate --write`` plays ``SHIPPED_DEALS`` deals of every preset (``--game`` / ``--preset``
-  for only some; the others are kept) and writes ``rules/content/statistics.json``, the
+  for only some; the others are kept) and writes ``reference/content/statistics.json``, the
   statistics the site ships, then loads it into the database.  The file is deterministic:
   deal number k always uses seed k and every sum is exact, so the same code writes the same
   bytes however many workers play.
@@ -28,10 +28,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games.registry import KEYS as GAME_NAMES
-from rules import simulation
+from reference import simulation
+from reference.models import SimulationResult
+from reference.simulation import PLAYERS, Sums, play_chunk
 from rules.engine.games import game_module
-from rules.models import SimulationResult
-from rules.simulation import PLAYERS, Sums, play_chunk
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from web import pagecache
 from web.htmx import HtmxHttpRequest
 
-from .models import GAME_CHOICES, FaqEntry, GlossaryTerm, SimulationResult
+from .models import GAME_CHOICES, ContentVersion, FaqEntry, GlossaryTerm, SimulationResult
 from .rulebook import GAMES
 from .search import plain, search
 from .simulation import PLAYERS, Sums
@@ -55,7 +55,7 @@ def faq(request: HtmxHttpRequest) -> HttpResponse:
                    "language": get_language()}
         return render_to_string(template, {**context, **holes}, request=request)
 
-    return pagecache.cached_page(request, "faq", (template, query), make, content=True)
+    return pagecache.cached_page(request, "faq", (template, query), make, content=ContentVersion.current())
 
 
 @require_safe
@@ -74,7 +74,7 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
         context = {"groups": _grouped(terms), "query": query, "count": len(terms)}
         return render_to_string(template, {**context, **holes}, request=request)
 
-    return pagecache.cached_page(request, "glossary", (template, query), make, content=True)
+    return pagecache.cached_page(request, "glossary", (template, query), make, content=ContentVersion.current())
 
 
 @require_safe
@@ -94,7 +94,7 @@ def variants(request: HttpRequest, game: str) -> HttpResponse:
         request, "variants", (game,),
         lambda holes: render_to_string("rules/variants.html",
                                        {**_variants_context(game), **holes}, request=request),
-        content=True)
+        content=ContentVersion.current())
 
 
 def _variants_context(game: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ GAME_CHOICES = [("general", _("All the games")), *registry.choices()]
 
 
 class FaqEntry(models.Model):
-    # modeltranslation puts its manager here when it registers the model (rules/translation.py).
+    # modeltranslation puts its manager here when it registers the model (reference/translation.py).
     objects: ClassVar[models.Manager[FaqEntry]]
     slug = models.SlugField(_("key"), max_length=80, unique=True)
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
@@ -53,7 +53,7 @@ class GlossaryTerm(models.Model):
 
 
 class SimulationResult(models.Model):
-    """Running sums of simulated deals for one game and preset (see rules/simulation.py)."""
+    """Running sums of simulated deals for one game and preset (see reference/simulation.py)."""
 
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
     preset = models.CharField(_("preset"), max_length=40)
@@ -73,7 +73,7 @@ class SimulationResult(models.Model):
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> int:
-        """Store a statistics file's sums (rules/simulation.py) as the results; returns the
+        """Store a statistics file's sums (reference/simulation.py) as the results; returns the
         number of rule sets."""
         count = 0
         for game, presets in data.get("games", {}).items():
@@ -88,7 +88,7 @@ class SimulationResult(models.Model):
 class ContentVersion(models.Model):
     """One row whose token changes whenever the content the pages show from the database
     changes: ``load_content``, ``simulate``, and every save or deletion of a FAQ entry, a
-    glossary term or a simulation result (the admin's edits too, ``rules/signals.py``).  Pages
+    glossary term or a simulation result (the admin's edits too, ``reference/signals.py``).  Pages
     rendered once and kept (``web/pagecache.py``) put it in their cache key, so they are
     rendered again after a change.  A fresh random token rather than a count, so that a
     rolled-back change can never bring an old key back."""

@@ -9,11 +9,11 @@ from django.utils import translation
 from django.utils.formats import number_format
 
 from games.adapters import ADAPTERS, adapter
-from rules import simulation
+from reference import simulation
+from reference.models import SimulationResult
+from reference.simulation import SHIPPED, Estimate, Sums, estimate, estimates, play_chunk
+from reference.statistics import Row, conclusion, figures, formatted, formatted_range
 from rules.engine.games import GAME_NAMES, game_module
-from rules.models import SimulationResult
-from rules.simulation import SHIPPED, Estimate, Sums, estimate, estimates, play_chunk
-from rules.statistics import Row, conclusion, figures, formatted, formatted_range
 
 pytestmark = pytest.mark.django_db
 
@@ -348,7 +348,7 @@ def test_deal_count_per_rule_set_when_the_counts_differ(client):
                  "--workers", "1", "--reset", verbosity=0)
     call_command("simulate", "--game", "spardame", "--preset", "husregler", "--games", "4",
                  "--workers", "1", "--reset", verbosity=0)
-    from rules.variants import preset_label
+    from reference.variants import preset_label
 
     text = visible_text(page(client, "spardame", "sv"))
     with translation.override("sv"):
@@ -416,7 +416,7 @@ def test_variant_page_names_rule_sets_in_the_page_language(client):
 
 
 def test_option_values_one_and_zero_are_numbers_not_yes_and_no():
-    from rules.variants import value_label
+    from reference.variants import value_label
 
     with translation.override("en"):
         assert value_label(1) == "1"

@@ -1,4 +1,4 @@
-"""Load the reference content (FAQ, glossary, simulated statistics) from rules/content/*.json,
+"""Load the reference content (FAQ, glossary, simulated statistics) from reference/content/*.json,
 idempotently.
 
 Rows are matched by slug: new ones are created, changed ones updated, so running it on every
@@ -16,15 +16,15 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from rules import simulation
-from rules.models import FaqEntry, GlossaryTerm, SimulationResult
+from reference import simulation
+from reference.models import FaqEntry, GlossaryTerm, SimulationResult
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 FILES = {"faq.json": FaqEntry, "glossary.json": GlossaryTerm}
 
 
 class Command(BaseCommand):
-    help = "Create or update the FAQ, the glossary and the statistics from rules/content/."
+    help = "Create or update the FAQ, the glossary and the statistics from reference/content/."
 
     @transaction.atomic
     def handle(self, *args, **options):

@@ -4,7 +4,7 @@ The games themselves are pure engine work (no Django here); results are kept as 
 chunks played in different processes, or in different runs of ``simulate``, simply add up.
 Every measure is a whole number per deal (a count, a 0/1 flag, points), so the sums are exact
 and the same however the deals were split into chunks: the shipped file
-(``rules/content/statistics.json``, written by ``simulate --write``) is byte for byte the same
+(``reference/content/statistics.json``, written by ``simulate --write``) is byte for byte the same
 on every run.
 
 The file also records what it was made from: each preset's options and, for the first
