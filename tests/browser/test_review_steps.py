@@ -138,12 +138,19 @@ def test_walk_the_review_with_the_arrow_keys_on_a_phone(page, live_server):
     page.keyboard.press("Home")
     expect(page.locator("#review-step")).to_have_attribute("data-step", "0")
     expect(page).to_have_url(re.compile(r"/review/0/$"))
-    # A flagged decision in the list is one tap away.
-    page.locator(".practice-flags__list a").last.click()
+    # A flagged decision in the list is one tap away, and the tap brings its marked cards
+    # into view (the list is below them): on a phone, and on a laptop.
     last = walk.flagged[-1]["index"]
+    page.locator(".practice-flags__list a").last.click()
     expect(page.locator("#review-step")).to_have_attribute("data-step", str(last))
     expect(page.locator(".practice-decision--flagged")).to_be_visible()
+    expect(page.locator("#card-table")).to_be_in_viewport()
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator(".practice-flags__list a").first.click()
+    expect(page.locator("#review-step")).to_have_attribute("data-step",
+                                                           str(walk.flagged[0]["index"]))
+    page.locator(".practice-flags__list a").last.click()
+    expect(page.locator("#review-step")).to_have_attribute("data-step", str(last))
     expect(page.locator(".game-table .card--best").first).to_be_in_viewport()
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
