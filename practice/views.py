@@ -26,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.adapters import ADAPTERS, adapter
 from games.registry import GAME_TITLES
 from games.table import mark_cards, table_context
+from web import pagecache
 from web.errors import Refusal
 from web.forms import first_error
 from web.htmx import HtmxHttpRequest, address_oob
@@ -214,12 +215,33 @@ def pace(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @_explained
 def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
-    record = _record(request, game, game_id)
+    """The game page.  Without a hint it is kept (``web/pagecache.py``, in the shared cache)
+    under everything it shows: the game's version and its series' stamp, the replay link and
+    the visitor's pace; the address (the game), the language and the release are in every
+    kept page's key.  A reload, a return to the game or another tab gets it without
+    replaying or rendering; a move makes a new version, hence a new page."""
     query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
-    derived = P.load(record)
-    ctx = _context(request, record, derived,
-                   show_hint=query.is_valid() and query.cleaned_data["hint"] == 1)
-    return _render(request, "practice/game.html", "update", ctx)
+    if query.is_valid() and query.cleaned_data["hint"] == 1:
+        record = _record(request, game, game_id)
+        ctx = _context(request, record, P.load(record), show_hint=True)
+        return _render(request, "practice/game.html", "update", ctx)
+    token = P.owner_token(request.session)
+    stamp = P.page_stamp(game, game_id, token) if token else None
+    if stamp is None:
+        raise NotHere(game, game_id)
+    pace, delay = _pace(request), _bot_delay(request)
+    name = "practice/game.html#update" if request.htmx else "practice/game.html"
+
+    def make(holes: dict[str, Any]) -> str:
+        # A move made since the stamp was read is shown too: its page is newer than its key,
+        # and no later request asks for that key again (versions only rise).
+        record = PracticeGame.objects.get(pk=game_id, game=game, owner=token)
+        ctx = game_page(record, P.load(record), pace=pace, bot_delay=delay,
+                        absolute=request.build_absolute_uri)
+        return render_to_string(name, {**ctx, **holes}, request=request)
+
+    return pagecache.cached_page(request, "practice", (name, *stamp, pace, delay), make,
+                                 store="default", timeout=P.CACHE_SECONDS)
 
 
 def _version(request: HttpRequest) -> int:

@@ -165,16 +165,21 @@ def render_kept(request: HttpRequest, make: Callable[[dict[str, Any]], str]) -> 
 
 def cached_page(request: HttpRequest, name: str, parts: Iterable[Any],
                 make: Callable[[dict[str, Any]], str], *, content: str = "-",
-                status: int = 200) -> HttpResponse:
+                status: int = 200, store: str = CACHE,
+                timeout: float | None = None) -> HttpResponse:
     """The page ``name`` with ``parts`` for this request: rendered by ``make`` (given the hole
     context to merge into its template context) on the first request, kept afterwards.  A
-    page built on the database passes the content's version as ``content``."""
+    page built on the database passes the content's version as ``content``.  ``store`` names
+    the cache: the per-process ``pages`` by default; a page of one visitor's game (whose
+    ``parts`` hold the game's version) is kept in the shared ``default`` cache for
+    ``timeout`` seconds (None: as long as the cache keeps it), so whichever server answers
+    next finds it."""
     k = key(request, name, parts, content)
-    store = caches[CACHE]
-    html = store.get(k)
+    cache = caches[store]
+    html = cache.get(k)
     if html is None:
         html = render_kept(request, make)
-        store.set(k, html)
+        cache.set(k, html, timeout)
     return HttpResponse(fill(request, html), status=status)
 
 

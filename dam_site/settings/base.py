@@ -92,7 +92,7 @@ def cache_settings(redis_url: str | None) -> dict:
     pages = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
              "LOCATION": "pages", "TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 3000}}
     if redis_url:
-        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+        return {"default": {"BACKEND": "web.rediscache.Cache",
                             "LOCATION": redis_url, "KEY_PREFIX": "dam"}, "shipped": shipped,
                 "pages": pages}
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
@@ -102,6 +102,11 @@ def cache_settings(redis_url: str | None) -> dict:
 import os  # noqa: E402  (kept beside the one place that reads the environment here)
 
 CACHES = cache_settings(os.environ.get("REDIS_URL"))
+# Sessions are read from Redis when there is one (written through to the database, so none is
+# lost when Redis is): every page of a practice game reads its owner's session first.  Without
+# Redis the cache is each process's own, where another process's change would go unseen.
+SESSION_ENGINE = ("django.contrib.sessions.backends.cached_db" if os.environ.get("REDIS_URL")
+                  else "django.contrib.sessions.backends.db")
 # The coach's hints and reviews run as tasks (django.tasks, practice/tasks.py), off the request
 # path: queued in the database (django-tasks-db) and run by `manage.py db_worker`, which
 # `make run` starts next to runserver and production runs as its own processes (README).

@@ -33,14 +33,15 @@ def test_prod_refuses_to_start_without_a_secret_key():
 
 def test_prod_reads_database_cache_and_hosts_from_the_environment():
     code = ("from django.conf import settings as s; "
-            "print(s.DATABASES['default']['ENGINE'], s.CACHES['default']['BACKEND'], s.ALLOWED_HOSTS)")
+            "print(s.DATABASES['default']['ENGINE'], s.CACHES['default']['BACKEND'], "
+            "s.SESSION_ENGINE, s.ALLOWED_HOSTS)")
     result = manage("shell", "--no-imports", "-c", code, SECRET_KEY="x" * 60, ALLOWED_HOSTS="a.example,b.example",
                     DATABASE_URL="postgres://user@127.0.0.1:5432/dam",
                     REDIS_URL="redis://127.0.0.1:6379/0")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split(" ", 2) == [
-        "django.db.backends.postgresql", "django.core.cache.backends.redis.RedisCache",
-        "['a.example', 'b.example']\n"]
+    assert result.stdout.split(" ", 3) == [
+        "django.db.backends.postgresql", "web.rediscache.Cache",
+        "django.contrib.sessions.backends.cached_db", "['a.example', 'b.example']\n"]
 
 
 def test_without_database_url_sqlite_and_local_memory_cache_are_used():
