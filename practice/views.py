@@ -235,7 +235,10 @@ def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     def make(holes: dict[str, Any]) -> str:
         # A move made since the stamp was read is shown too: its page is newer than its key,
         # and no later request asks for that key again (versions only rise).
-        record = PracticeGame.objects.get(pk=game_id, game=game, owner=token)
+        try:
+            record = PracticeGame.objects.get(pk=game_id, game=game, owner=token)
+        except PracticeGame.DoesNotExist:  # deleted since the stamp was read
+            raise NotHere(game, game_id) from None
         ctx = game_page(record, P.load(record), pace=pace, bot_delay=delay,
                         absolute=request.build_absolute_uri)
         return render_to_string(name, {**ctx, **holes}, request=request)

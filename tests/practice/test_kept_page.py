@@ -149,3 +149,18 @@ def test_the_stamp_is_the_series_versions(client):
     assert P.page_stamp(record.game, record.pk, "someone else") is None
     assert P.page_stamp("dam", record.pk, record.owner) is None
     assert P.page_stamp(record.game, "not-a-uuid", record.owner) is None
+
+
+def test_a_game_deleted_while_its_page_is_made_is_not_here(client, monkeypatch):
+    record = start(client, "dam")
+    real = P.page_stamp
+
+    def stamp_then_delete(*args):
+        found = real(*args)
+        PracticeGame.objects.filter(pk=record.pk).delete()
+        return found
+
+    monkeypatch.setattr(P, "page_stamp", stamp_then_delete)
+    cache.clear()
+    r = client.get(url(record))
+    assert r.status_code == 404
