@@ -196,3 +196,20 @@ def test_format_and_parse_round_trip_every_legal_action(options, seed, data):
             assert dam.parse_action(state, action[1], words) == action
         state, _ = state.apply(bot.act(state, state.to_move))
         steps += 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(options=options_strategy, data=st.data(), seed=st.integers(0, 10**9))
+def test_the_bots_view_is_a_part_of_the_seats_view(options, data, seed):
+    # The heuristic bot reads bot_view (built faster, for playouts): every value it holds is
+    # the one view(seat) shows, so the bot still sees nothing a player would not.
+    n = _players(options, data)
+    state = dam.new_game(options, NAMES[:n], n - 1, seed, None)
+    bots = [BOTS["heuristic"](seed * 10 + i) for i in range(n)]
+    for _ in range(MAX_ACTIONS):
+        for seat in range(n):
+            part, whole = state.bot_view(seat), state.view(seat)
+            assert part == {k: whole[k] for k in part}
+        if state.over:
+            break
+        state, _ = state.apply(bots[state.to_move].act(state, state.to_move))

@@ -139,3 +139,16 @@ def test_a_view_never_shows_another_players_hand(d):
             visible |= set(view["received"] or ())
             assert visible.isdisjoint(others - set(view["received"] or ()))
             assert view["hand"] == state.hand(seat)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals)
+def test_the_bots_view_is_a_part_of_the_seats_view(d):
+    # The heuristic bot reads bot_view (built faster, for playouts): every value it holds is
+    # the one view(seat) shows, so the bot still sees nothing a player would not.
+    states, _, _ = play(d)
+    for state in states:
+        for seat in range(d["n"]):
+            part, whole = state.bot_view(seat), state.view(seat)
+            assert part.keys() <= whole.keys()
+            assert part == {k: whole[k] for k in part}

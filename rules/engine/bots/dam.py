@@ -1,5 +1,6 @@
 """Bots for Dam.  Both see the game only through ``state.legal_actions()`` (and the heuristic
-one through ``state.view(seat)``), so they can never use hidden information.  ``SEARCH`` at
+one through ``state.view(seat)``: the part of it ``state.bot_view(seat)`` builds), so they
+can never use hidden information.  ``SEARCH`` at
 the end is what the strong bot (bots/strong.py) needs of Dam (bots/search.py)."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import dam
 from ..cards import QUEEN_OF_SPADES
@@ -69,7 +70,7 @@ class HeuristicBot:
         self._seen: set[int] = set()
 
     def act(self, state: GameState[Action], seat: int) -> Action:
-        view = state.view(seat)
+        view = cast(dam.State, state).bot_view(seat)
         acts = state.legal_actions()
         for a, c in view["beaten"]:
             self._seen.add(a)

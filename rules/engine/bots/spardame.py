@@ -1,4 +1,5 @@
-"""Spardame bots.  They see only ``state.view(seat)`` and ``state.legal_actions()``.
+"""Spardame bots.  They see only ``state.view(seat)`` (the heuristic bot the part of it that
+``state.bot_view(seat)`` builds) and ``state.legal_actions()``.
 ``SEARCH`` at the end is what the strong bot (bots/strong.py) needs of Spardame
 (bots/search.py)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import spardame
 from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES
@@ -44,9 +45,9 @@ class HeuristicBot:
 
     def act(self, state: GameState[Action], seat: int) -> Action:
         legal = state.legal_actions()
-        view = state.view(seat)
         if len(legal) == 1:
             return legal[0]
+        view = cast(spardame.State, state).bot_view(seat)
         if view["phase"] == "pass":
             return self._pass(view, legal)
         return self._play(view, legal)
