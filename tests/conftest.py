@@ -1,3 +1,4 @@
+import asyncio
 import contextlib
 import glob
 import os
@@ -24,6 +25,34 @@ def browser_type_launch_args(browser_type_launch_args):
             pytest.fail(message)
         pytest.skip(message)
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@contextlib.contextmanager
+def loop_set_aside():
+    """No running event loop in this thread while inside; the one there was is back after."""
+    loop = asyncio._get_running_loop()
+    if loop is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop(request):
+    """From the first browser test on, Playwright's loop counts as running in the worker's
+    thread (the session's ``playwright`` fixture keeps it).  With work stealing, a test that is
+    not a browser test may come after it in the same worker, and there ``async_to_sync`` (the
+    test client calling an async view: the live streams) refuses to run; such a test runs
+    with the loop set aside."""
+    if request.node.get_closest_marker("browser"):
+        yield
+        return
+    with loop_set_aside():
+        yield
 
 
 @pytest.fixture(autouse=True)
