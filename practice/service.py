@@ -694,8 +694,9 @@ def page_stamp(game: str, game_id: Any, owner: str) -> tuple[int, int, str] | No
     series' stamp and its replay link; None when this owner has no such game.  The stamp is
     the sum of (version + 1) over the series' deals: a move, an undo, a result or a new deal
     anywhere in the series raises it (each raises a version, or adds a deal of version 0), so
-    the page's standing and its "Next deal" are never an older series' either.  One statement written out: the ORM spent three times as long building it as
-    the database spent answering, on every request of a page that is otherwise kept."""
+    the page's standing and its "Next deal" are never an older series' either.  One
+    statement written out: the ORM spent three times as long building it as the database
+    spent answering, on every request of a page that is otherwise kept."""
     table = connection.ops.quote_name(PracticeGame._meta.db_table)
     pk = PracticeGame._meta.pk
     assert pk is not None

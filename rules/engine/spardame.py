@@ -553,13 +553,12 @@ class State:
         """The part of ``view(seat)`` the bots read (bots/spardame.py), with the same values:
         a playout asks for it at every move, and building the whole view was close to half of
         a playout's time."""
-        trick = self.trick
         return {
             "seat": seat,
             "names": list(self.d.names),
             "phase": PHASE_NAMES[self.phase],
             "hand": self.hand(seat),
-            "trick": list(trick),
+            "trick": list(self.trick),
             "played": [c for collected in self.history for c in collected[1]],
             "deal_points": list(self.taken),
             "points_in_play": self.d.points_in_play,

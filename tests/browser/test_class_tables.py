@@ -25,7 +25,8 @@ from tables import service as TS
 from tables import stream as table_stream
 from tables.models import Table
 from tests.browser.test_live import go_live, join
-from tests.browser.test_tables import DB, end_table, fresh, hand_shown, play_in_page
+from tests.browser.test_tables import end_table, fresh, hand_shown, play_in_page
+from tests.browser.turns import DB, take_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1280, "height": 800}
@@ -35,23 +36,11 @@ DESKTOP = {"width": 1280, "height": 800}
 def quick_and_one_at_a_time(settings, monkeypatch):
     """Bots quick; the live server's threads take turns with the in-memory SQLite database
     (as in test_tables.py)."""
-    from django.core.handlers.wsgi import WSGIHandler
-
     settings.PRACTICE_BOT_DELAY_MS = 80
-
-    def locked(fn):
-        def inner(*args, **kwargs):
-            with DB:
-                return fn(*args, **kwargs)
-        return inner
-
-    monkeypatch.setattr(WSGIHandler, "__call__", locked(WSGIHandler.__call__))
-    for module, names in ((table_stream, ("_render", "_opened", "_closed", "_present")),
-                          (class_views, ("_render",)),
-                          (live_stream, ("_render_follow", "_render_panel"))):
-        for name in names:
-            monkeypatch.setattr(module, name, locked(getattr(module, name)))
-    monkeypatch.setattr(LS, "load_snapshot", locked(LS.load_snapshot))
+    take_turns(monkeypatch, [(table_stream, ("_render", "_opened", "_closed", "_present")),
+                             (class_views, ("_render",)),
+                             (live_stream, ("_render_follow", "_render_panel")),
+                             (LS, ("load_snapshot",))])
 
 
 def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(

@@ -68,25 +68,15 @@ def test_an_editor_session_and_its_presentation_log_no_error(page, live_server):
 @pytest.fixture
 def one_at_a_time(monkeypatch):
     """The live server's threads take turns with the in-memory SQLite database, as in
-    test_tables.py and test_class_tables.py: under load, a stream reading the answer panel at
+    test_tables.py and test_class_tables.py (tests/browser/turns.py): under load, a stream reading the answer panel at
     the same time as a request garbled the shared connection's cursor, the stream broke and
     htmx logged the broken stream (the test failed once in a full run)."""
-    from django.core.handlers.wsgi import WSGIHandler
-
     from live import service as live_service
     from live import stream as live_stream
-    from tests.browser.test_tables import DB
+    from tests.browser.turns import take_turns
 
-    def locked(fn):
-        def inner(*args, **kwargs):
-            with DB:
-                return fn(*args, **kwargs)
-        return inner
-
-    monkeypatch.setattr(WSGIHandler, "__call__", locked(WSGIHandler.__call__))
-    for name in ("_render_follow", "_render_panel"):
-        monkeypatch.setattr(live_stream, name, locked(getattr(live_stream, name)))
-    monkeypatch.setattr(live_service, "load_snapshot", locked(live_service.load_snapshot))
+    take_turns(monkeypatch, [(live_stream, ("_render_follow", "_render_panel")),
+                             (live_service, ("load_snapshot",))])
 
 
 @pytest.mark.usefixtures("one_at_a_time")

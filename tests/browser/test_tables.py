@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 import time
 from datetime import timedelta
 
@@ -21,6 +20,7 @@ from practice import service as P
 from rules.engine import cards as C
 from tables import service as S
 from tables.models import Table
+from tests.browser.turns import DB, take_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 375, "height": 740}
@@ -35,28 +35,13 @@ def quick_table(settings):
     settings.TABLE_GRACE_SECONDS = 2
 
 
-# The test database is SQLite in memory, one connection that the live server's threads share;
-# SQLite's connection cannot be used by two threads at once.  In production every request and
-# stream has its own connection (PostgreSQL); here requests, the streams' readings and this
-# test's own queries take turns.
-DB = threading.RLock()
 
 
 @pytest.fixture(autouse=True)
 def one_at_a_time(monkeypatch):
-    from django.core.handlers.wsgi import WSGIHandler
-
     from tables import stream
 
-    def locked(fn):
-        def inner(*args, **kwargs):
-            with DB:
-                return fn(*args, **kwargs)
-        return inner
-
-    monkeypatch.setattr(WSGIHandler, "__call__", locked(WSGIHandler.__call__))
-    for name in ("_render", "_opened", "_closed", "_present"):
-        monkeypatch.setattr(stream, name, locked(getattr(stream, name)))
+    take_turns(monkeypatch, [(stream, ("_render", "_opened", "_closed", "_present"))])
 
 
 def url(live_server, name, language="en", **kwargs):

@@ -32,6 +32,16 @@ def url(record: PracticeGame, what: str = "play") -> str:
     return reverse(f"practice_{record.game}_{what}", args=[record.pk])
 
 
+def play_on(record: PracticeGame, moves: int) -> None:
+    """Bots for every seat (the player's too), through the service as the site moves, up to
+    ``moves`` moves or the deal's end."""
+    derived = P.load(record)
+    while len(record.actions) < moves and not derived.state.over:
+        seat = derived.state.to_move
+        action = P.make_bot(record, seat).act(derived.state, seat)
+        derived = P._append(record, record.version, derived, seat, action)
+
+
 def state_of(record: PracticeGame):
     record.refresh_from_db()
     return P.replay(record).state

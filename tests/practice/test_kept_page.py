@@ -14,7 +14,7 @@ from django.utils import translation
 from practice import service as P
 from practice.models import PracticeGame
 
-from .helpers import start, url
+from .helpers import play_on, start, url
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+"')
@@ -30,14 +30,6 @@ def page(client, address: str, **headers) -> str:
 def fresh(client, address: str, **headers) -> str:
     cache.clear()
     return page(client, address, **headers)
-
-
-def play_on(record: PracticeGame, moves: int) -> None:
-    derived = P.load(record)
-    while len(record.actions) < moves and not derived.state.over:
-        seat = derived.state.to_move
-        action = P.make_bot(record, seat).act(derived.state, seat)
-        derived = P._append(record, record.version, derived, seat, action)
 
 
 def assert_kept_is_fresh(client, address: str, **headers) -> str:

@@ -16,7 +16,7 @@ from django.utils import translation
 from practice import service as P
 from practice.models import PracticeGame
 
-from .helpers import bots_until_human, post_action, start, url
+from .helpers import bots_until_human, play_on, post_action, start, url
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -26,15 +26,6 @@ HX = {"HTTP_HX_REQUEST": "true"}
 def english():
     with translation.override("en"):
         yield
-
-
-def play_on(record: PracticeGame, moves: int) -> None:
-    """Bots for every seat (the player's too), through the service as the site moves."""
-    derived = P.load(record)
-    while len(record.actions) < moves and not derived.state.over:
-        seat = derived.state.to_move
-        action = P.make_bot(record, seat).act(derived.state, seat)
-        derived = P._append(record, record.version, derived, seat, action)
 
 
 def long_game(client, moves: int) -> PracticeGame:
