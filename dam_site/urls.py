@@ -1,9 +1,10 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include
 from django.utils.translation import gettext_lazy as _
 
 from web import views
+from web.routes import path
 
 urlpatterns = [
     path("", views.root_redirect, name="root"),

@@ -2,17 +2,19 @@
 ``/puzzles/next/<set>/`` the next puzzle of a set, ``/puzzles/<id>/`` a puzzle and
 ``…/answer/`` its answer."""
 
-from django.urls import path
-from django.utils.text import format_lazy
+from django.urls import include
 from django.utils.translation import gettext_lazy as _
+
+from web.routes import path
 
 from . import views
 
-_base = _("puzzles/")
 urlpatterns = [
-    path(_base, views.overview, name="puzzles"),
-    path(format_lazy("{}next/<str:set_code>/", _base), views.next_puzzle, name="puzzles_next"),
-    path(format_lazy("{}reset/", _base), views.reset, name="puzzles_reset"),
-    path(format_lazy("{}<slug:pid>/", _base), views.puzzle_page, name="puzzle"),
-    path(format_lazy("{}<slug:pid>/answer/", _base), views.answer, name="puzzle_answer"),
+    path(_("puzzles/"), include([
+        path("", views.overview, name="puzzles"),
+        path("next/<str:set_code>/", views.next_puzzle, name="puzzles_next"),
+        path("reset/", views.reset, name="puzzles_reset"),
+        path("<slug:pid>/", views.puzzle_page, name="puzzle"),
+        path("<slug:pid>/answer/", views.answer, name="puzzle_answer"),
+    ])),
 ]

@@ -1,8 +1,8 @@
-from django.urls import path
-from django.utils.text import format_lazy
+from django.urls import include
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import GAMES
+from web.routes import path
 
 from . import views
 
@@ -11,8 +11,7 @@ urlpatterns = [
     path(_("glossary/"), views.glossary, name="glossary"),
 ]
 for _game in GAMES:
-    urlpatterns += [
-        path(_game.segment, views.rules_page, {"game": _game.key}, name=f"rules_{_game.key}"),
-        path(format_lazy("{}{}", _game.segment, _("variants/")), views.variants,
-             {"game": _game.key}, name=f"variants_{_game.key}"),
-    ]
+    urlpatterns.append(path(_game.segment, include([
+        path("", views.rules_page, {"game": _game.key}, name=f"rules_{_game.key}"),
+        path(_("variants/"), views.variants, {"game": _game.key}, name=f"variants_{_game.key}"),
+    ])))

@@ -6,12 +6,14 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import LocalePrefixPattern
 
 
-def _names(patterns) -> list[str]:
+def _names(patterns, takes_arguments: bool = False) -> list[str]:
+    """``takes_arguments``: an enclosing prefix has a converter (``<uuid:game_id>/``)."""
     names = []
     for pattern in patterns:
+        own = takes_arguments or "<" in str(pattern.pattern)
         if isinstance(pattern, URLResolver):
-            names += _names(pattern.url_patterns)
-        elif isinstance(pattern, URLPattern) and pattern.name and "<" not in str(pattern.pattern) \
+            names += _names(pattern.url_patterns, own)
+        elif isinstance(pattern, URLPattern) and pattern.name and not own \
                 and _accepts_get(pattern.callback):
             names.append(pattern.name)
     return names

@@ -5,12 +5,13 @@
 The game segments are the registry's (games/registry.py).
 """
 
-from django.urls import path
+from django.urls import include
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import tutorials.converters  # noqa: F401  (the <lesson:…> part of tutorial addresses)
 from games.registry import GAMES
+from web.routes import path
 
 from . import views
 
@@ -20,15 +21,14 @@ urlpatterns = [
          name="tutorials_reset"),
 ]
 
+# Each game's tutorials sit under one prefix, so resolving an address compares a few prefixes
+# rather than every pattern of every game in turn.
 for _entry in GAMES:
-    _game, _segment = _entry.key, _entry.segment
-    _base = format_lazy("{}{}", _segment, _("tutorials/"))
+    _game = _entry.key
     _kw = {"game": _game}
-    urlpatterns += [
-        path(_base, views.game_index, _kw, name=f"tutorials_{_game}"),
-        path(format_lazy("{}<lesson:slug>/", _base), views.start, _kw, name=f"tutorial_{_game}"),
-        path(format_lazy("{}<lesson:slug>/<int:step>/", _base), views.step, _kw,
-             name=f"tutorial_step_{_game}"),
-        path(format_lazy("{}<lesson:slug>/<int:step>/move/", _base), views.move, _kw,
-             name=f"tutorial_move_{_game}"),
-    ]
+    urlpatterns.append(path(format_lazy("{}{}", _entry.segment, _("tutorials/")), include([
+        path("", views.game_index, _kw, name=f"tutorials_{_game}"),
+        path("<lesson:slug>/", views.start, _kw, name=f"tutorial_{_game}"),
+        path("<lesson:slug>/<int:step>/", views.step, _kw, name=f"tutorial_step_{_game}"),
+        path("<lesson:slug>/<int:step>/move/", views.move, _kw, name=f"tutorial_move_{_game}"),
+    ])))
