@@ -1,23 +1,8 @@
-// The live classroom.  Students' pages: htmx's SSE extension swaps in each new state; when the
-// page comes back (a phone waking, the network returning) the current state is fetched at
-// once as well, without waiting for EventSource to notice that its connection died.
+// The live classroom (a student's page catches up after a sleep with catchup.js).
 // Projector: right arrow, Page Down or space = Next; left arrow or Page Up = Back (clickers
 // send Page Up/Down), and the "full screen" button.
 (function () {
   "use strict";
-  var lastCatchUp = 0;
-  function catchUp() {
-    var root = document.querySelector("[data-now-url]");
-    if (!root || !window.htmx || document.visibilityState === "hidden") return;
-    var now = Date.now();
-    if (now - lastCatchUp < 1000) return;
-    lastCatchUp = now;
-    window.htmx.ajax("GET", root.getAttribute("data-now-url"), { target: "#live-follow", swap: "innerHTML" });
-  }
-  document.addEventListener("visibilitychange", catchUp);
-  window.addEventListener("online", catchUp);
-  window.addEventListener("pageshow", function (event) { if (event.persisted) catchUp(); });
-
   function inControl(el, key) {
     if (!el || !el.closest) return false;
     if (el.closest("input, textarea, select, [contenteditable]")) return true;

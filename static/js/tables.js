@@ -1,21 +1,8 @@
-// A table with friends: htmx's SSE extension swaps in each change; when the page comes back
-// (a phone waking, the network returning) the current state is fetched at once as well.
+// A table with friends (the page catches up after a sleep with catchup.js).
 // Answers may arrive out of order (a stream event rendered just before the answer to this
 // phone's own move): one showing an older position than the page is dropped.
 (function () {
   "use strict";
-  var last = 0;
-  function catchUp() {
-    var root = document.querySelector("[data-now-url]");
-    if (!root || !window.htmx || document.visibilityState === "hidden") return;
-    if (Date.now() - last < 1000) return;
-    last = Date.now();
-    window.htmx.ajax("GET", root.getAttribute("data-now-url"), { target: "#table-live", swap: "innerHTML" });
-  }
-  document.addEventListener("visibilitychange", catchUp);
-  window.addEventListener("online", catchUp);
-  window.addEventListener("pageshow", function (event) { if (event.persisted) catchUp(); });
-
   // (deal number, moves of the deal, changes of the seats): each only grows.
   function position(html) {
     var m = /id="game"[^>]*data-deal="(\d+)" data-version="(\d+)" data-table="(\d+)"/.exec(html || "");

@@ -124,6 +124,37 @@ def test_a_phone_that_slept_catches_up_on_its_own(page, live_server, browser):
     context.close()
 
 
+def test_a_phone_whose_stream_failed_is_loaded_afresh_when_it_comes_back(page, live_server,
+                                                                         browser):
+    """A stream answered with an error (a server restarting) is retried by htmx's SSE
+    extension after 0.5, 1, 2, 4… s; the phone coming back does not wait for that."""
+    code = go_live(page, live_server)
+    context = browser.new_context(viewport=PHONE, locale="nb")
+    failures = []
+    stream = re.compile(r"/live/\w+/nb/$")
+    context.route(stream, lambda route: failures.append(1) or route.fulfill(status=503))
+    phone = context.new_page()
+    phone.goto(live_server.url + f"/j/{code.lower()}/")
+    phone.fill("#join-name", "Ola")
+    phone.locator(".live-join-button").click()
+    expect(phone.locator(".live-step")).to_have_attribute("data-step", "1")
+    for _ in range(100):  # the fourth failure is at about 3.5 s; the next try 4 s later
+        if len(failures) >= 4:
+            break
+        phone.wait_for_timeout(100)
+    assert len(failures) >= 4
+    context.unroute(stream)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#present-stage")).to_have_attribute("data-step", "2")
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(phone.locator(".live-step")).to_have_attribute("data-step", "2")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#present-stage")).to_have_attribute("data-step", "3")
+    expect(phone.locator(".live-step")).to_have_attribute("data-step", "3", timeout=2000)
+    end(page, phone)
+    context.close()
+
+
 @pytest.mark.parametrize("language", ["sv", "fi", "nb", "en"])
 def test_join_page_and_projector_pass_axe_and_the_join_page_fits_375_px(page, live_server,
                                                                         language):

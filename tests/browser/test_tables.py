@@ -242,6 +242,26 @@ def test_two_friends_and_a_bot_play_dam_with_a_reload_a_leave_and_a_double_tap(
     expect(phone.locator("#table-ended")).to_be_visible(timeout=20_000)
 
 
+def test_a_phone_coming_back_fetches_the_table_in_place(page, live_server, browser):
+    """Waking or back online, a phone asks for the table's current state at once (its stream
+    may be waiting to reconnect) and puts it in place of the table it showed."""
+    page.set_viewport_size(DESKTOP)
+    table = open_table(page, live_server, "dam", 3, "Host")
+    context, phone = join(browser, live_server, table, "fi", PHONE, "Aino")
+    expect(page.locator(".tables-seats__list")).to_contain_text("Aino")
+    page.locator("#deal").click()
+    expect(phone.locator("#game")).to_have_attribute("data-deal", "1")
+    phone.evaluate("""() => document.getElementById('table-live')
+      .insertAdjacentHTML('beforeend', '<i id="stale-mark"></i>')""")
+    with phone.expect_response(lambda r: "/now/" in r.url):
+        phone.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(phone.locator("#stale-mark")).to_have_count(0)
+    expect(phone.locator("#table-live #game")).to_have_attribute("data-deal", "1")
+    expect(phone.locator("#table-live")).to_have_count(1)
+    end_table(table)
+    context.close()
+
+
 def reverse_in(table: Table, name: str, language: str) -> str:
     with translation.override(language):
         return reverse(f"tables_{name}", args=[table.code])
