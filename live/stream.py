@@ -9,7 +9,7 @@ process (``uvicorn dam_site.asgi:application``, where production's load balancer
 stream is a blocking generator there (one of runserver's threads per open page).
 
 On connecting, a stream sends the current state at once: a phone that slept or lost the
-network (EventSource reconnects by itself; ``static/js/live.js`` also asks again when the page
+network (EventSource reconnects by itself; ``static/js/catchup.js`` also asks again when the page
 becomes visible) catches up with no help.  After that it sends each new version published on
 the bus, and re-reads the session when the bus has been quiet for ``QUIET`` seconds, so a lost
 message costs at most that long.  A comment line every ``QUIET`` seconds keeps proxies from
