@@ -38,8 +38,11 @@ def go_live(page, live_server) -> str:
     return code
 
 
-def join(browser, live_server, language, name, code):
+def join(browser, live_server, language, name, code, prepare=None):
+    """A phone joins; ``prepare(context)`` first, when given (routes the test sets)."""
     context = browser.new_context(viewport=PHONE, locale=language)
+    if prepare is not None:
+        prepare(context)
     phone = context.new_page()
     phone.goto(live_server.url + f"/j/{code.lower()}/")
     expect(phone).to_have_url(re.compile(f"/{language}/live/join/"))
@@ -129,15 +132,10 @@ def test_a_phone_whose_stream_failed_is_loaded_afresh_when_it_comes_back(page, l
     """A stream answered with an error (a server restarting) is retried by htmx's SSE
     extension after 0.5, 1, 2, 4… s; the phone coming back does not wait for that."""
     code = go_live(page, live_server)
-    context = browser.new_context(viewport=PHONE, locale="nb")
     failures = []
     stream = re.compile(r"/live/\w+/nb/$")
-    context.route(stream, lambda route: failures.append(1) or route.fulfill(status=503))
-    phone = context.new_page()
-    phone.goto(live_server.url + f"/j/{code.lower()}/")
-    phone.fill("#join-name", "Ola")
-    phone.locator(".live-join-button").click()
-    expect(phone.locator(".live-step")).to_have_attribute("data-step", "1")
+    context, phone = join(browser, live_server, "nb", "Ola", code, prepare=lambda c: c.route(
+        stream, lambda route: failures.append(1) or route.fulfill(status=503)))
     for _ in range(100):  # the fourth failure is at about 3.5 s; the next try 4 s later
         if len(failures) >= 4:
             break

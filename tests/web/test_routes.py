@@ -52,9 +52,11 @@ def test_a_route_is_translated_once_per_language():
 
     route = Route(lazy(text, str)())
     for language in ["sv", "fi", "en", "sv", "fi", "en"]:
+        expected = {"sv": "regler/", "fi": "säännöt/"}.get(language, "rules/")
         with translation.override(language):
-            assert route == {"sv": "regler/", "fi": "säännöt/"}.get(language, "rules/")
-            assert str(route).startswith(str(route)[:2]) and "/" in route
+            # What Django's resolver and URL checks read of a route: ==, str(), in, str methods.
+            assert route == expected and str(route) == expected
+            assert expected[:3] in route and route.startswith(expected[:3])
     assert calls == ["sv", "fi", "en"]
 
 
