@@ -220,8 +220,9 @@ def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     the visitor's pace; the address (the game), the language and the release are in every
     kept page's key.  A reload, a return to the game or another tab gets it without
     replaying or rendering; a move makes a new version, hence a new page."""
-    query = HintForm(request.GET)  # anything but ?hint=1 shows no hint, as the page links
-    if query.is_valid() and query.cleaned_data["hint"] == 1:
+    # Anything but ?hint=1 shows no hint, as the page links; a bare address builds no form.
+    query = HintForm(request.GET) if request.GET else None
+    if query is not None and query.is_valid() and query.cleaned_data["hint"] == 1:
         record = _record(request, game, game_id)
         ctx = _context(request, record, P.load(record), show_hint=True)
         return _render(request, "practice/game.html", "update", ctx)

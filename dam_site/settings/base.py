@@ -77,6 +77,9 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, with a health check that reads the socket instead of a SELECT 1.
+    DATABASES["default"]["ENGINE"] = "dam_site.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 

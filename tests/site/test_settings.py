@@ -40,7 +40,7 @@ def test_prod_reads_database_cache_and_hosts_from_the_environment():
                     REDIS_URL="redis://127.0.0.1:6379/0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split(" ", 3) == [
-        "django.db.backends.postgresql", "web.rediscache.Cache",
+        "dam_site.postgresql", "web.rediscache.Cache",
         "django.contrib.sessions.backends.cached_db", "['a.example', 'b.example']\n"]
 
 
