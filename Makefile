@@ -15,9 +15,9 @@ MO_FILES := $(PO_FILES:.po=.mo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run lint test migrate messages clean
+.PHONY: setup engine run lint test migrate messages clean
 
-setup: $(VENV)/.installed $(MO_FILES) migrate
+setup: $(VENV)/.installed $(MO_FILES) engine migrate
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is required (python3.12 / python3.13 not found)"; exit 1; }
@@ -25,6 +25,12 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
+
+# The engine's hot modules compiled with mypyc into .cache/engine/ (about a minute, once per
+# change of their sources; nothing to do when the build is current).  Without a C compiler the
+# pure-Python modules run, with the same moves (tools/build_engine.py).
+engine: $(VENV)/.installed
+	$(BIN)/python tools/build_engine.py
 
 # compilemessages needs GNU gettext (msgfmt); one .mo per catalogue, rebuilt when its .po changes.
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
@@ -60,4 +66,4 @@ messages: $(VENV)/.installed
 	for l in sv fi nb en; do $(BIN)/python manage.py makemessages -l $$l --no-obsolete -i '.venv/*' -i 'bench/*' -i 'staticfiles/*'; done
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3 $(MO_FILES)
+	rm -rf $(VENV) staticfiles db.sqlite3 $(MO_FILES) .cache/engine

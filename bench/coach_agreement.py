@@ -18,6 +18,7 @@ the reference's), ``cpu_ms_p95`` of the method per position and ``positions``.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -67,14 +68,22 @@ def key(game: str, deal: int, decision: int) -> str:
     return f"{game}:{deal}:{decision}"
 
 
+@functools.cache
+def _positions(game: str, count: int, seed: int) -> list[tuple[int, int, object]]:
+    # Each worker makes the positions itself: a compiled engine's states do not pickle.
+    return positions(game, count, seed)
+
+
 def reference(job):
-    game, k, state, seed = job
+    game, k, (count, pseed, n), seed = job
+    state = _positions(game, count, pseed)[n][2]
     ranked = strong.evaluate(state, 0, random.Random(seed), REFERENCE_PLAYOUTS)
     return k, game_module(game).format_action(ranked[0].action)
 
 
 def method(job):
-    game, k, state, seed, how, cap, tie = job
+    game, k, (count, pseed, n), seed, how, cap, tie = job
+    state = _positions(game, count, pseed)[n][2]
     c = time.thread_time()
     if how == "today":
         ranked = strong.evaluate(state, 0, random.Random(seed), TODAY_PLAYOUTS)
@@ -97,8 +106,8 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
     if os.path.exists(cache_path):
         with open(cache_path) as f:
             cached = json.load(f)
-    found = positions(game, count, seed)
-    keyed = [(key(game, d, i), s) for d, i, s in found]
+    found = _positions(game, count, seed)
+    keyed = [(key(game, d, i), (count, seed, n)) for n, (d, i, _s) in enumerate(found)]
     pool = Pool(procs) if procs > 1 else None
     run = pool.imap if pool else map
     todo = [(game, k, s, seed * 7919 + n) for n, (k, s) in enumerate(keyed) if k not in cached]

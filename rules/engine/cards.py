@@ -35,14 +35,18 @@ def rank_of(card: int) -> int:
 QUEEN_OF_SPADES = make(QUEEN, SPADES)
 
 
-def parse_suit(text: str) -> int:
+# ``text: object``: scenario files hand these anything, and a compiled build would answer a
+# non-string with a TypeError before the check could give its CardError.
+def parse_suit(text: object) -> int:
+    if not isinstance(text, str):
+        raise CardError(repr(text))
     t = text.strip().upper()
     if len(t) != 1 or t not in SUITS:
         raise CardError(text)
     return SUITS.index(t)
 
 
-def parse(text: str) -> int:
+def parse(text: object) -> int:
     if not isinstance(text, str):
         raise CardError(repr(text))
     t = text.strip().upper()

@@ -422,14 +422,14 @@ class State:
         return acts
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    def apply(self, action: Any) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
         s = self.clone()
         events: list[dict[str, Any]] = []
         s.apply_in_place(action, events)
         return s, events
 
-    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None) -> None:
+    def apply_in_place(self, action: Any, events: list[dict[str, Any]] | None = None) -> None:
         """Play ``action`` on this state itself; its events are appended to ``events`` if given.
 
         An illegal action raises IllegalAction before anything is changed.  Simulations use
@@ -475,7 +475,7 @@ class State:
             raise IllegalAction("bad_move", detail="a card named twice", why="card_twice")
         return cards, m
 
-    def _do_attack(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_attack(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         cards, m = self._check_cards(seat, action[2])
@@ -527,7 +527,7 @@ class State:
         else:
             self._set_phase(DEFEND)
 
-    def _do_beat(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_beat(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 4:
             raise IllegalAction("bad_move")
         a, c = action[2], action[3]
@@ -577,7 +577,7 @@ class State:
             raise IllegalAction("already_beaten", a)
         raise AssertionError("BEATERS refused a beat that the rules allow")  # pragma: no cover
 
-    def _do_take(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_take(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2:
             raise IllegalAction("bad_move")
         if self.phase != DEFEND:
@@ -594,7 +594,7 @@ class State:
             events.append({"type": "take", "seat": seat, "cards": [*taken]})
         self._end_defence(False, events)
 
-    def _do_announce(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_announce(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         suit = action[2]
@@ -618,21 +618,21 @@ class State:
         if events is not None:
             events.append({"type": "announce", "seat": seat, "suit": suit, "cards": [king, queen]})
 
-    def _do_slap(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_slap(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(DEFEND)
         if events is not None:
             events.append({"type": "slap", "seat": seat})
 
-    def _do_wait(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_wait(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_DECIDE:
             raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(EXTRA_ADD)
         if events is not None:
             events.append({"type": "wait", "seat": seat})
 
-    def _do_add(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_add(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 3:
             raise IllegalAction("bad_move")
         cards, m = self._check_cards(seat, action[2])
@@ -657,7 +657,7 @@ class State:
         if not (self.hands[seat] & SUIT_MASK[self.attack_suit]) or self._add_room() <= 0:
             self._set_phase(DEFEND)  # the step ends by itself
 
-    def _do_done(self, seat: int, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _do_done(self, seat: int, action: Any, events: list[dict[str, Any]] | None) -> None:
         if len(action) != 2 or self.phase != EXTRA_ADD:
             raise IllegalAction("bad_move", why="not_now" if len(action) == 2 else "")
         self._set_phase(DEFEND)

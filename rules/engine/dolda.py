@@ -167,7 +167,6 @@ def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[
 # Per seat: (draw stock, draw discard, swap, discard), made once (see the module docstring).
 _SEAT_ACTIONS = tuple((Action(seat, "draw", "stock"), Action(seat, "draw", "discard"),
                        Action(seat, "swap"), Action(seat, "discard")) for seat in range(6))
-_new = object.__new__
 
 
 class State:
@@ -236,14 +235,14 @@ class State:
                                      victim_name=self.names[v]))
         return steals
 
-    def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    def apply(self, action: Any) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
         s = self.clone()
         events: list[dict[str, Any]] = []
         s.apply_in_place(action, events)
         return s, events
 
-    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None
+    def apply_in_place(self, action: Any, events: list[dict[str, Any]] | None = None
                        ) -> None:
         """Play ``action`` on this state itself; its events are appended to ``events`` if given.
 
@@ -286,7 +285,7 @@ class State:
 
     # -- validation -----------------------------------------------------------------------
 
-    def _validate(self, action: Action) -> None:
+    def _validate(self, action: Any) -> None:
         """Raise IllegalAction in the reason-code order of scenario-format.md."""
         if self.phase == OVER:
             raise IllegalAction("game_over")
@@ -371,7 +370,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
-        s = _new(State)
+        s = State()  # empty: State has no __init__
         s.options = self.options
         s.names = self.names
         s.dealer = self.dealer

@@ -226,20 +226,16 @@ class PassChoices(Sequence[Action]):
     cards: tuple[int, ...]
     _table: tuple[tuple[int, int, int], ...]
 
-    def __init__(self, seat: int, cards: Iterable[int]) -> None:
+    def __init__(self, seat: int, cards: Iterable[int], presorted: bool = False) -> None:
         self.seat = seat
-        self.cards = tuple(sorted(cards))
+        self.cards = tuple(cards) if presorted else tuple(sorted(cards))
         self._table = _triples(len(self.cards))
 
     @classmethod
     def of_sorted(cls, seat: int, cards: tuple[int, ...]) -> PassChoices:
         """The choices of ``cards`` already in ascending order (a hand is kept so): the
         constructor without its sort, for ``legal_actions``."""
-        choices = object.__new__(cls)
-        choices.seat = seat
-        choices.cards = cards
-        choices._table = _triples(len(cards))
-        return choices
+        return cls(seat, cards, presorted=True)
 
     def __len__(self) -> int:
         return len(self._table)
@@ -417,7 +413,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: what ``apply_in_place`` changes is copied, the rest shared."""
-        s = _new(State)
+        s = State()  # empty: State has no __init__
         s.d = self.d
         s.phase = self.phase
         s.over = self.over
@@ -436,14 +432,14 @@ class State:
         s._legal = self._legal
         return s
 
-    def apply(self, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    def apply(self, action: Any) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
         s = self.clone()
         events: list[dict[str, Any]] = []
         s.apply_in_place(action, events)
         return s, events
 
-    def apply_in_place(self, action: Action, events: list[dict[str, Any]] | None = None
+    def apply_in_place(self, action: Any, events: list[dict[str, Any]] | None = None
                        ) -> None:
         """Play ``action`` on this state itself; its events are appended to ``events`` if given.
 
@@ -621,7 +617,7 @@ class State:
         return (play[a] in h[base + a // 13] and play[b] in h[base + b // 13]
                 and play[c] in h[base + c // 13])
 
-    def _pass(self, action: Action, events: list[dict[str, Any]] | None) -> None:
+    def _pass(self, action: Any, events: list[dict[str, Any]] | None) -> None:
         d = self.d
         n = d.n
         seat = action[1]
@@ -752,8 +748,6 @@ class State:
             "result": self.result,
         }
 
-
-_new = object.__new__
 
 
 def state_from_json(data: dict[str, Any]) -> State:

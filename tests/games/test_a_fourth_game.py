@@ -18,6 +18,7 @@ from practice import service as P
 from practice.models import PracticeGame
 from rules.engine import games as engine_games
 from tests.games.toy.adapter import ToyAdapter
+from tutorials import lessons  # noqa: F401  built before the toy joins the registry (no lessons)
 
 TOY = registry.Game("toy", lazy(lambda: "High card", str)(), "high-card/",
                     lazy(lambda: "High card", str)(), analysis_playouts=8)

@@ -46,7 +46,7 @@ def paired_gap(a: list[float], b: list[float]) -> tuple[float, float, int]:
         return 0.0, 0.0, 0
     diffs = [a[j] - b[j] for j in range(n)]
     d = sum(diffs) / n
-    var = sum((x - d) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    var = sum([(x - d) ** 2 for x in diffs]) / (n - 1) if n > 1 else 0.0
     return d, (var / n) ** 0.5, n
 
 

@@ -70,7 +70,9 @@ class HeuristicBot:
         self._seen: set[int] = set()
 
     def act(self, state: GameState[Action], seat: int) -> Action:
-        view = cast(dam.State, state).bot_view(seat)
+        # Any, not dam.State: a compiled build checks a cast, and the tests hand the bot a
+        # stand-in that exposes only what a seat may see.
+        view = cast(Any, state).bot_view(seat)
         acts = state.legal_actions()
         for a, c in view["beaten"]:
             self._seen.add(a)

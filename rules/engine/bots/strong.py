@@ -156,7 +156,7 @@ def evaluate(state: Any, seat: int, rng: random.Random, playouts: int | None = N
         n = min(len(results[i]), len(best))
         diffs = [results[i][j] - best[j] for j in range(n)]
         d = sum(diffs) / n
-        var = sum((x - d) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+        var = sum([(x - d) ** 2 for x in diffs]) / (n - 1) if n > 1 else 0.0
         out.append(Estimate(cands[i], mean(i), len(results[i]), d, (var / n) ** 0.5))
     return out
 
