@@ -26,7 +26,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-# The engine's hot modules compiled with mypyc into .cache/engine/ (about a minute, once per
+# The engine's hot modules compiled with mypyc into .cache/engine/ (about 40 s, once per
 # change of their sources; nothing to do when the build is current).  Without a C compiler the
 # pure-Python modules run, with the same moves (tools/build_engine.py).
 engine: $(VENV)/.installed

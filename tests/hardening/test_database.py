@@ -17,12 +17,11 @@ from .test_servers import main_html
 
 @pytest.fixture
 def wrapper(e2e_database, django_db_blocker):
-    settings = dj_database_url.parse(e2e_database.url, conn_max_age=60, conn_health_checks=True)
-    settings["ENGINE"] = "dam_site.postgresql"
-    for key in ("OPTIONS", "TIME_ZONE", "AUTOCOMMIT", "ATOMIC_REQUESTS", "TEST"):
-        settings.setdefault(key, {} if key in ("OPTIONS", "TEST") else None)
-    settings["AUTOCOMMIT"] = True
-    settings["ATOMIC_REQUESTS"] = False
+    # What Django's settings would fill in around the parsed URL.
+    settings = {"OPTIONS": {}, "TIME_ZONE": None, "TEST": {},
+                **dj_database_url.parse(e2e_database.url, conn_max_age=60,
+                                        conn_health_checks=True),
+                "ENGINE": "dam_site.postgresql", "AUTOCOMMIT": True, "ATOMIC_REQUESTS": False}
     db = DatabaseWrapper(settings)
     with django_db_blocker.unblock():  # a connection of its own, to the throwaway database
         db.ensure_connection()
