@@ -432,6 +432,21 @@ class State:
         s._legal = self._legal
         return s
 
+    def redealt(self, hands: list[list[int]], chosen: list[Any], received: list[Any],
+                seed: int) -> State:
+        """This position with other hands, set-aside passes and received cards, and another
+        seed: what ``state_from_json`` of ``to_json()`` with those fields changed gives,
+        without the round trip (the strong bot deals a position this way many times a
+        decision, bots/spardame.py ``resample``)."""
+        d = self.d
+        s = self.clone()
+        s.d = _Deal(d.options, d.names, d.dealer, seed, d.deal_number, d.scores_before)
+        s.hands = _flat([_split(seat, cards) for seat, cards in enumerate(hands)])
+        s.chosen = [tuple(c) if c is not None else None for c in chosen]
+        s.received = [tuple(c) if c is not None else None for c in received]
+        s._legal = s._plays() if s.phase == PLAY else None
+        return s
+
     def apply(self, action: Any) -> tuple[State, list[dict[str, Any]]]:
         """The state after ``action`` and the events it caused; ``self`` is left as it was."""
         s = self.clone()
@@ -546,16 +561,22 @@ class State:
         }
 
     def bot_view(self, seat: int) -> dict[str, Any]:
-        """The part of ``view(seat)`` the bots read (bots/spardame.py), with the same values:
-        a playout asks for it at every move, and building the whole view was close to half of
-        a playout's time."""
+        """What the bots read of ``view(seat)`` (bots/spardame.py): a playout asks for it at
+        every move, and building the whole view was close to half of a playout's time.  Its
+        values are the view's, except ``queen_out``: whether the queen of spades is among the
+        view's ``played`` cards, the one thing the bots asked of that list of up to 52."""
+        queen_out = False
+        for collected in self.history:
+            if QS in collected[1]:
+                queen_out = True
+                break
         return {
             "seat": seat,
             "names": list(self.d.names),
             "phase": PHASE_NAMES[self.phase],
             "hand": self.hand(seat),
             "trick": list(self.trick),
-            "played": [c for collected in self.history for c in collected[1]],
+            "queen_out": queen_out,
             "deal_points": list(self.taken),
             "points_in_play": self.d.points_in_play,
         }

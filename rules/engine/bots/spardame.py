@@ -87,7 +87,7 @@ class HeuristicBot:
         moon_threat = self._moon_threat(view)
         if moon_threat == seat:
             moon_threat = None  # our own attempt is not a threat
-        qs_out = QS in view["played"] or QS in trick
+        qs_out = view["queen_out"] or QS in trick
 
         def pick(card: int) -> Action:
             return legal[cards.index(card)]
@@ -219,12 +219,10 @@ def resample(state: spardame.State, seat: int, rng: random.Random) -> spardame.S
             else:
                 chosen.append(None)
             hands.append(cards)
-    data = state.to_json()
-    data.update({"hands": hands, "chosen": chosen, "seed": rng.getrandbits(32)})
+    seed = rng.getrandbits(32)
     if exchanged:
-        data["chosen"] = [None] * n
-        data["received"] = [None] * n
-    return spardame.state_from_json(data)
+        return state.redealt(hands, [None] * n, [None] * n, seed)
+    return state.redealt(hands, chosen, list(state.received), seed)
 
 
 def voids(v: dict[str, Any]) -> list[set[int]]:
