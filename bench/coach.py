@@ -113,12 +113,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--procs", type=int, default=1, help="for the agreement's reference only")
+    ap.add_argument("--cap", type=int, default=0,
+                    help="the analysis' playouts (default: the game's, games/registry.py)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
         setup(workdir)
         from django.urls import reverse
 
         from practice import service as P
+
+        if args.cap > 0:
+            P.ANALYSIS_PLAYOUTS[args.game] = args.cap  # tuning: hints and reviews alike
 
         hint_ms: list[float] = []
         request_ms: list[float] = []
@@ -142,7 +147,8 @@ def main() -> None:
     if args.positions > 0:
         import coach_agreement as A
 
-        agreement = A.measure(args.game, args.positions, args.seed, "coach", procs=args.procs)
+        agreement = A.measure(args.game, args.positions, args.seed, "coach", procs=args.procs,
+                              cap=args.cap)
     print(f"game={args.game}")
     print(f"deals={args.deals}")
     print(f"hints={len(hint_ms)}")

@@ -1,7 +1,7 @@
 """The coach's accuracy: agreement of its chosen move with a reference run of 8x the playouts.
 
     .venv/bin/python bench/coach_agreement.py --game dam --positions 300 --seed 1 [--procs 2]
-        [--method today|coach] [--cache /tmp/coach-ref-dam.json]
+        [--method today|coach] [--cache /tmp/coach-ref-dam.json] [--repeats 1]
 
 Positions: seeded deals with the heuristic bot in every seat (the default rules, three players
 in Dam and Dam med dolda kort, four in Spardame); every second decision of seat 0 with more than
@@ -11,7 +11,11 @@ it is written to ``--cache`` (JSON, keyed by position) so that a second run, bef
 change, computes only the method under test.  ``--method today`` is the hint before #32
 (``evaluate`` with 800 playouts); ``coach`` is the coach's one analysis (``coach.analyse`` with
 the game's cap and floor, games/registry.py).  Printed: ``agreement=<share>`` (the chosen move equals
-the reference's), ``cpu_ms_p95`` of the method per position and ``positions``.
+the reference's), ``same_move`` (the chosen move is the reference's or the same move in effect,
+the game's ``groups``: in Spardame the nine of spades where the reference played the ten, with
+no spade between them left in another hand or on the table), ``cpu_ms_p95`` of the method per
+position and ``positions``.  One run's agreement moves by a few hundredths with the method's
+seed: ``--repeats 3`` averages three runs on the same positions (``runs=`` lists each).
 ``--cap`` and ``--tie`` try other numbers for the coach (tuning).
 """
 
@@ -82,7 +86,7 @@ def reference(job):
 
 
 def method(job):
-    game, k, (count, pseed, n), seed, how, cap, tie = job
+    game, k, (count, pseed, n), seed, how, cap, tie, wanted = job
     state = _positions(game, count, pseed)[n][2]
     c = time.thread_time()
     if how == "today":
@@ -90,7 +94,14 @@ def method(job):
     else:
         ranked = coach.analyse(state, 0, seed, cap, tie)
     ms = (time.thread_time() - c) * 1000
-    return k, game_module(game).format_action(ranked[0].action), ms
+    module = game_module(game)
+    chosen = ranked[0].action
+    # The same move in effect as the reference's (the game's groups: two Spardame cards with
+    # nothing left between them in another hand or on the table).
+    reference_move = module.parse_action(state, 0, wanted.split())
+    groups = search_of(game).groups(state, 0, list(state.legal_actions()))
+    same = any(chosen in g and reference_move in g for g in groups)
+    return k, module.format_action(chosen), ms, same
 
 
 def p95(values: list[float]) -> float:
@@ -99,8 +110,9 @@ def p95(values: list[float]) -> float:
 
 
 def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_path: str = "",
-            cap: int = 0, tie: float = -1.0, out=None) -> float:
-    """The share of ``count`` positions where ``how`` chooses the reference's move."""
+            cap: int = 0, tie: float = -1.0, out=None, repeats: int = 1) -> float:
+    """The share of ``count`` positions where ``how`` chooses the reference's move, averaged
+    over ``repeats`` runs of the method with different seeds on the same positions."""
     cache_path = cache_path or f"/tmp/coach-ref-{game}-{seed}.json"
     cached: dict[str, str] = {}
     if os.path.exists(cache_path):
@@ -124,17 +136,27 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
         entry = get(game)
         cap = cap if cap > 0 else entry.analysis_playouts
         tie = tie if tie >= 0 else entry.mistake_floor
-    jobs = [(game, k, s, seed * 104_729 + n, how, cap, tie) for n, (k, s) in enumerate(keyed)]
-    same = 0
+    shares: list[float] = []
+    same_moves = 0
     times: list[float] = []
-    for k, best, ms in run(method, jobs):
-        same += best == cached[k]
-        times.append(ms)
+    for r in range(repeats):
+        # Repeat 0 keeps the seeds of the single run, so earlier figures stay comparable.
+        jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, how, cap, tie, cached[k])
+                for n, (k, s) in enumerate(keyed)]
+        agreed = 0
+        for k, best, ms, same in run(method, jobs):
+            agreed += best == cached[k]
+            same_moves += same
+            times.append(ms)
+        shares.append(agreed / len(keyed) if keyed else float("nan"))
     if pool:
         pool.close()
-    share = same / len(keyed) if keyed else float("nan")
+    share = sum(shares) / len(shares)
+    same_share = same_moves / (len(keyed) * repeats) if keyed else float("nan")
+    each = f"runs={','.join(f'{x:.3f}' for x in shares)} " if repeats > 1 else ""
     print(f"game={game} method={how} cap={cap} tie={tie} positions={len(keyed)} "
-          f"cpu_ms_p95={p95(times):.0f} agreement={share:.3f}", file=out or sys.stdout)
+          f"cpu_ms_p95={p95(times):.0f} {each}same_move={same_share:.3f} "
+          f"agreement={share:.3f}", file=out or sys.stdout)
     return share
 
 
@@ -148,9 +170,12 @@ def main() -> None:
     ap.add_argument("--cache", default="")
     ap.add_argument("--cap", type=int, default=0, help="playouts (default: the game's)")
     ap.add_argument("--tie", type=float, default=-1.0, help="(default: the game's floor)")
+    ap.add_argument("--repeats", type=int, default=1,
+                    help="runs of the method with different seeds, averaged (one run's "
+                         "agreement varies by a few hundredths with its seed)")
     args = ap.parse_args()
     measure(args.game, args.positions, args.seed, args.method, args.procs, args.cache,
-            args.cap, args.tie)
+            args.cap, args.tie, repeats=args.repeats)
 
 
 if __name__ == "__main__":

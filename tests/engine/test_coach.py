@@ -33,13 +33,46 @@ def test_the_race_stops_early_when_a_move_is_clearly_behind_and_keeps_to_its_cap
     spent = []
     for state in _decisions("spardame", 4, 6):
         ranked = coach.analyse(state, 0, 7, cap)
+        raced = _raced(state, ranked)
         # Every candidate but the survivors dropped out with fewer playouts than the leader.
-        total = sum(e.playouts for e in ranked)
+        total = sum(e.playouts for e in raced)
         assert total <= cap
         spent.append(total)
         assert ranked[0].behind == 0.0
         assert all(e.behind >= 0.0 or e.playouts < ranked[0].playouts for e in ranked[1:])
     assert min(spent) < cap  # somewhere one move was clearly ahead before the cap
+
+
+def _raced(state, ranked):
+    """The estimates of the moves the race played: the first of each group in the ranking
+    (the others of a group follow with its estimate)."""
+    groups = search_of(state.game).groups(state, 0, list(state.legal_actions()))
+    seen: set[int] = set()
+    raced = []
+    for e in ranked:
+        g = next(i for i, group in enumerate(groups) if e.action in group)
+        if g not in seen:
+            seen.add(g)
+            raced.append(e)
+    return raced
+
+
+def test_interchangeable_cards_are_raced_once_and_share_the_estimate():
+    found = 0
+    for state in _decisions("spardame", 4, 40, least=2):
+        groups = search_of("spardame").groups(state, 0, list(state.legal_actions()))
+        if all(len(g) == 1 for g in groups):
+            continue
+        ranked = coach.analyse(state, 0, 5, 160)
+        raced = _raced(state, ranked)
+        assert ranked[:len(raced)] == raced  # the raced moves first, best first
+        assert sum(e.playouts for e in raced) <= 160
+        for e in ranked[len(raced):]:
+            group = next(g for g in groups if e.action in g)
+            lead = next(r for r in raced if r.action in group)
+            assert e._replace(action=lead.action) == lead
+        found += 1
+    assert found >= 5
 
 
 def test_the_same_seed_gives_the_same_analysis():

@@ -164,3 +164,45 @@ def test_value_of_a_finished_deal(game):
             assert abs(sum(values)) < 1e-9
             assert sorted(range(len(values)), key=values.__getitem__) == \
                 sorted(range(len(outcome)), key=outcome.__getitem__)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_groups_hold_every_action_once_in_order(game):
+    search = search_of(game)
+    for state, seat in _positions(game, 4):
+        acts = list(state.legal_actions())[:60]
+        groups = search.groups(state, seat, acts)
+        assert sorted(map(repr, (a for g in groups for a in g))) == sorted(map(repr, acts))
+        firsts = [g[0] for g in groups]
+        assert firsts == [a for a in acts if a in firsts]
+
+
+def test_interchangeable_spardame_cards_lead_to_the_same_points():
+    # Two cards are interchangeable when nothing in another hand or on the table lies between
+    # them (and neither is the queen of spades): in any deal of the unseen cards, playing one
+    # now, and afterwards the same cards but for the other of the two, is legal all along and
+    # takes the same tricks and the same points.
+    search = search_of("spardame")
+    rng = random.Random(5)
+    tried = 0
+    for state, seat in _positions("spardame", 30):
+        for group in search.groups(state, seat, list(state.legal_actions())):
+            if len(group) < 2:
+                continue
+            first, other = group[0], group[-1]
+            swap = {first[2]: other[2], other[2]: first[2]}
+            world = search.resample(state, seat, rng)
+            one, two = world.clone(), world.clone()
+            one.apply_in_place(first)
+            two.apply_in_place(other)
+            play = random.Random(rng.getrandbits(32))
+            while not one.over:
+                legal = sorted(one.legal_actions())
+                kind, who, card = legal[play.randrange(len(legal))]
+                mirrored = (kind, who, swap.get(card, card))
+                assert mirrored in two.legal_actions()
+                one.apply_in_place((kind, who, card))
+                two.apply_in_place(mirrored)
+            assert game_module("spardame").outcome(one) == game_module("spardame").outcome(two)
+            tried += 1
+    assert tried >= 20

@@ -11,7 +11,10 @@ candidates, bots/strong.py) by simulated play, like ``strong.evaluate``, with tw
   ``tie`` of the leader (the difference and its uncertainty together: nothing left to decide
   that a review could call a mistake), or when ``cap`` playouts are spent;
 - a choice the game's policy calls clear (its ``decide`` margin above the search's ``clear``,
-  as the strong bot plays it: Dam med dolda kort) is not searched at all.
+  as the strong bot plays it: Dam med dolda kort) is not searched at all;
+- moves that are the same move in effect (the game's ``groups``: two Spardame cards with no
+  card between them left in another hand) are played once, as one candidate; the others of
+  its group follow the ranking with its estimate, so a review finds them.
 
 Everything comes from ``seed``: no clock is read, so the same decision analysed twice (a hint,
 then the review) gives the same ranking on any machine.  ``compare`` races two given moves (the
@@ -97,31 +100,41 @@ def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
 
 
 def candidates(search: Search[Any, Any], state: Any, seat: int, rng: random.Random
-               ) -> list[Any]:
-    """The moves the analysis compares: the policy's first; only it for a choice the policy
-    calls clear and for a position the game searches no further (Spardame's passes)."""
+               ) -> tuple[list[Any], dict[Any, list[Any]]]:
+    """The moves the analysis compares, the policy's first (only it for a choice the policy
+    calls clear and for a position the game searches no further: Spardame's passes), and for
+    each of them the other moves of its group (the same move in effect)."""
     policy = search.policy(rng.getrandbits(32))
     decide = getattr(policy, "decide", None)
     if decide is not None:
         first, margin = decide(state, seat)
         if margin > search.params.clear:
-            return [first]
+            return [first], {}
     else:
         first = policy.act(state, seat)
     if search.baseline_only(state):
-        return [first]
-    return _candidates(search, state, seat, list(state.legal_actions()), rng, first)
+        return [first], {}
+    # One move of each group, the policy's for its own group.
+    same: dict[Any, list[Any]] = {}
+    for group in search.groups(state, seat, list(state.legal_actions())):
+        lead = first if first in group else group[0]
+        same[lead] = [a for a in group if a != lead]
+    cands = _candidates(search, state, seat, list(same), rng, first)
+    return cands, {a: same[a] for a in cands if same[a]}
 
 
 def analyse(state: Any, seat: int, seed: int, cap: int, tie: float = 0.0) -> list[Estimate]:
     """The one analysis of ``seat``'s decision in ``state``: every candidate's estimate, best
-    first; the hint's move is the first."""
+    first, then the moves that are the same as a candidate, each with its estimate; the
+    hint's move is the first."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return [Estimate(legal[0], 0.0, 0, 0.0, 0.0)]
     search = search_for(state)
     rng = random.Random(seed)
-    return race(search, state, seat, rng, candidates(search, state, seat, rng), cap, tie)
+    cands, same = candidates(search, state, seat, rng)
+    ranked = race(search, state, seat, rng, cands, cap, tie)
+    return ranked + [e._replace(action=a) for e in ranked for a in same.get(e.action, ())]
 
 
 def compare(state: Any, seat: int, seed: int, best: Any, other: Any, cap: int

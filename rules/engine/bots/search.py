@@ -20,7 +20,11 @@ A Search holds:
   there are too many to try them all (at least ``k`` of them when there are as many);
 - ``baseline_only(state)``: whether the position has so many choices that the search only
   compares the policy's choice with the move under review (Spardame's passes);
-- ``value_now(state, seat)``: with a horizon, what a playout cut there is worth to ``seat``.
+- ``value_now(state, seat)``: with a horizon, what a playout cut there is worth to ``seat``;
+- ``groups(state, seat, actions)``: the actions in groups of moves that are the same move in
+  effect (two Spardame cards with no card between them left in another hand or on the
+  table), in order; the coach plays one of each group (bots/coach.py).  By default every
+  action alone.
 """
 
 from __future__ import annotations
@@ -65,6 +69,11 @@ def never(state: Any) -> bool:
     return False
 
 
+def alone[A](state: Any, seat: int, actions: Sequence[A]) -> list[list[A]]:
+    """The default ``groups``: no two actions are the same move."""
+    return [[a] for a in actions]
+
+
 @dataclass(frozen=True)
 class Search[S, A]:
     """What the strong bot needs of one game: see the module docstring."""
@@ -77,6 +86,7 @@ class Search[S, A]:
     spread: Callable[[Sequence[A], random.Random, int], list[A]] = shuffled
     baseline_only: Callable[[S], bool] = never
     value_now: Callable[[S, int], float] | None = None
+    groups: Callable[[S, int, Sequence[A]], list[list[A]]] = alone
 
     def __post_init__(self) -> None:
         if (self.params.horizon is None) != (self.value_now is None):

@@ -289,6 +289,34 @@ def value(state: spardame.State, seat: int) -> float:
     return below_table(spardame.outcome(state), seat)
 
 
+def interchangeable(state: spardame.State, seat: int, actions: Sequence[Action]
+                    ) -> list[list[Action]]:
+    """``actions`` in groups of plays that are the same move in effect (Search.groups): two
+    cards of a suit take the same tricks when every card of the deal ranked between them is
+    in a collected trick or in the same hand (a card of the trick on the table still
+    contends), and they score alike unless one is the queen of spades (every heart scores the
+    same).  Only the bots' habit of comparing ranks across suits could tell them apart, not
+    the game.  Passes are compared one by one."""
+    groups: list[list[Action]] = []
+    if state.phase != spardame.PLAY:
+        return [[a] for a in actions]
+    v = state.view(seat)
+    known = set(v["hand"]) | set(v["played"])
+    elsewhere = [c for c in spardame.deal_cards(len(v["names"])) if c not in known]
+    for a in actions:
+        card = a[2]
+        for group in groups:
+            other = group[0][2]
+            lo, hi = min(card, other), max(card, other)
+            if (other // 13 == card // 13 and QS not in (card, other)
+                    and not any(lo < c < hi for c in elsewhere)):
+                group.append(a)
+                break
+        else:
+            groups.append([a])
+    return groups
+
+
 def passing(state: spardame.State) -> bool:
     """Whether the seat is choosing its pass: 286 ways (680 with three players) are too many
     to search, so only the heuristic's choice (and the move under review) are compared."""
@@ -299,4 +327,4 @@ SEARCH: Search[spardame.State, Action] = Search(
     SearchParams(playouts=PLAYOUTS, clear=CLEAR, overrule_z=OVERRULE_Z, horizon=HORIZON,
                  cut_value=CUT_VALUE),
     resample=resample, value=value, heuristic=HeuristicBot, policy=HeuristicBot,
-    baseline_only=passing)
+    baseline_only=passing, groups=interchangeable)
