@@ -113,11 +113,14 @@ def value_tables(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _TABLES: dict[Options, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _tables(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def cached_value_tables(options: Options) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``value_tables``, worked out once per set of options (a simulation asks at every
+    move and every playout; the tables are tuples, safe to share)."""
     t = _TABLES.get(options)
     if t is None:
         t = _TABLES[options] = value_tables(options)
     return t
+
 
 
 _OPTION_DICTS: dict[Options, dict[str, Any]] = {}
@@ -542,7 +545,7 @@ class State:
         self._next_jack(events)
 
     def _score(self, events: list[dict[str, Any]] | None) -> None:
-        row_v, secret_v = _tables(self.options)
+        row_v, secret_v = cached_value_tables(self.options)
         scores = [sum(row_v[c] for c in row) for row in self.rows]
         if self.secret is not None:
             scores = [sc + secret_v[c] for sc, c in zip(scores, self.secret)]
@@ -606,6 +609,49 @@ class State:
         }
         assert len(rows) == n
         return data
+
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """What the bots read of ``view(seat)`` (bots/dolda.py): a playout asks for it at
+        every move, and the whole view with the bots' own work on it was most of a move.  Its
+        values are the view's, and two that follow from it: ``row_values``, the points of
+        every card under the view's options, and ``unseen``, the cards the seat has not seen
+        (not in a row, a secret card or the held card as the view shows them, nor in the
+        discard pile), in card order."""
+        open_rows = self.revealed()
+        unseen = [True] * 52
+        rows = []
+        for row, seen in zip(self.rows, self.seen):
+            shown_row = [c if open_rows or m >> seat & 1 else None for c, m in zip(row, seen)]
+            for c in shown_row:
+                if c is not None:
+                    unseen[c] = False
+            rows.append(shown_row)
+        secret = None
+        if self.secret is not None:
+            secret = [c if (o != seat or self.phase == OVER) else None
+                      for o, c in enumerate(self.secret)]
+            for c in secret:
+                if c is not None:
+                    unseen[c] = False
+        holder = self.to_move if self.phase == CHAIN else None
+        held = self.held if holder is not None and self.held_known >> seat & 1 else None
+        if held is not None:
+            unseen[held] = False
+        for c in self.discard:
+            unseen[c] = False
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "rows": rows,
+            "swappable": self.nswap,
+            "secret": secret,
+            "held": held,
+            "next_position": self.pos + 1 if holder is not None else None,
+            "stock_count": len(self.stock),
+            "discard_top": self.discard[-1] if self.discard else None,
+            "row_values": cached_value_tables(self.options)[0],
+            "unseen": [c for c in range(52) if unseen[c]],
+        }
 
     # -- persistence ----------------------------------------------------------------------
 

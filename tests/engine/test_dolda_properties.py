@@ -189,3 +189,20 @@ def test_H_T3_legal_actions_are_all_accepted_and_deterministic(deal):
         for a in acts:
             s.apply(a)
         assert bool(acts) == (not s.over)
+
+
+@SETTINGS
+@given(DEALS)
+def test_the_bots_view_is_a_part_of_the_seats_view(deal):
+    # The bots read bot_view (built faster, for playouts): every value it holds is the one
+    # view(seat) shows, or follows from it, so a bot still sees nothing a player would not.
+    from rules.engine.bots.dolda import HeuristicBot, row_values
+
+    states, _, _ = play(*deal)
+    for state in states:
+        for seat in range(len(state.names)):
+            part, whole = dict(state.bot_view(seat)), state.view(seat)
+            assert part.pop("row_values") == row_values(whole["options"])
+            assert part.pop("unseen") == HeuristicBot.unseen(whole)
+            assert part.keys() <= whole.keys()
+            assert part == {k: whole[k] for k in part}

@@ -1,8 +1,10 @@
 """Bots for Dam med dolda kort.
 
-The heuristic bot decides from ``state.view(seat)`` and ``state.legal_actions()`` only.  Its
-memory is the engine's record of what the seat has seen (the view's rows show the positions
-the seat knows), and it estimates each unseen position from the cards it has not seen yet.
+The heuristic bot decides from ``state.bot_view(seat)`` (the part of ``view(seat)`` it reads,
+with the card values and the unseen cards that follow from it) and ``state.legal_actions()``
+only.  Its memory is the engine's record of what the seat has seen (the view's rows show the
+positions the seat knows), and it estimates each unseen position from the cards it has not
+seen yet.
 The swap chain is valued by a small expectation over those unseen cards, which makes it keep
 low cards and stop before a swap would push a good card towards the forced discard.
 
@@ -61,15 +63,15 @@ class HeuristicBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0], float("inf")
-        view = state.view(seat)
-        values = row_values(view["options"])
+        view = state.bot_view(seat)
+        values = view["row_values"]
         phase = view["phase"]
         if phase == "shields":
             return self._shield(view, values, legal), float("inf")
         if phase == "thieves":
             return self._steal(view, values, legal), float("inf")
         row = view["rows"][seat]
-        unseen = self.unseen(view)
+        unseen = view["unseen"]
         dist = [values[c] for c in unseen] or [6]
         row_shift, shift = self.shifts(view)
         chain = _Chain([None if c is None else values[c] for c in row][:view["swappable"]],
@@ -274,7 +276,7 @@ def value(state: dolda.State, seat: int) -> float:
 def value_now(state: dolda.State, seat: int) -> float:
     """A position scored as if the deal ended now, relative to the table (the rows of the
     simulated deal; thieves and shields left out): the value of a playout cut at HORIZON."""
-    row_v, secret_v = dolda.value_tables(state.options)
+    row_v, secret_v = dolda.cached_value_tables(state.options)
     scores = [sum(row_v[c] for c in row) for row in state.rows]
     if state.secret is not None:
         scores = [sc + secret_v[c] for sc, c in zip(scores, state.secret)]
