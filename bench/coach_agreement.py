@@ -16,7 +16,8 @@ the game's ``groups``: in Spardame the nine of spades where the reference played
 no spade between them left in another hand or on the table), ``cpu_ms_p95`` of the method per
 position and ``positions``.  One run's agreement moves by a few hundredths with the method's
 seed: ``--repeats 3`` averages three runs on the same positions (``runs=`` lists each).
-``--cap`` and ``--tie`` try other numbers for the coach (tuning).
+``--cap`` and ``--floor`` try other numbers for the coach (tuning; the analysis settles at
+``coach.SETTLE`` of the floor).
 """
 
 from __future__ import annotations
@@ -86,13 +87,13 @@ def reference(job):
 
 
 def method(job):
-    game, k, (count, pseed, n), seed, how, cap, tie, wanted = job
+    game, k, (count, pseed, n), seed, how, cap, floor, wanted = job
     state = _positions(game, count, pseed)[n][2]
     c = time.thread_time()
     if how == "today":
         ranked = strong.evaluate(state, 0, random.Random(seed), TODAY_PLAYOUTS)
     else:
-        ranked = coach.analyse(state, 0, seed, cap, tie)
+        ranked = coach.analyse(state, 0, seed, cap, floor)
     ms = (time.thread_time() - c) * 1000
     module = game_module(game)
     chosen = ranked[0].action
@@ -110,7 +111,7 @@ def p95(values: list[float]) -> float:
 
 
 def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_path: str = "",
-            cap: int = 0, tie: float = -1.0, out=None, repeats: int = 1) -> float:
+            cap: int = 0, floor: float = -1.0, out=None, repeats: int = 1) -> float:
     """The share of ``count`` positions where ``how`` chooses the reference's move, averaged
     over ``repeats`` runs of the method with different seeds on the same positions."""
     cache_path = cache_path or f"/tmp/coach-ref-{game}-{seed}.json"
@@ -127,7 +128,7 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
         cached[k] = best
         with open(cache_path, "w") as f:
             json.dump(cached, f)
-    if how == "coach" and (cap <= 0 or tie < 0):
+    if how == "coach" and (cap <= 0 or floor < 0):
         if not os.environ.get("DJANGO_SETTINGS_MODULE"):
             os.environ["DJANGO_SETTINGS_MODULE"] = "dam_site.settings.test"
             import django
@@ -135,13 +136,13 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
         from games.registry import get
         entry = get(game)
         cap = cap if cap > 0 else entry.analysis_playouts
-        tie = tie if tie >= 0 else entry.mistake_floor
+        floor = floor if floor >= 0 else entry.mistake_floor
     shares: list[float] = []
     same_moves = 0
     times: list[float] = []
     for r in range(repeats):
         # Repeat 0 keeps the seeds of the single run, so earlier figures stay comparable.
-        jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, how, cap, tie, cached[k])
+        jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, how, cap, floor, cached[k])
                 for n, (k, s) in enumerate(keyed)]
         agreed = 0
         for k, best, ms, same in run(method, jobs):
@@ -154,7 +155,7 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
     share = sum(shares) / len(shares)
     same_share = same_moves / (len(keyed) * repeats) if keyed else float("nan")
     each = f"runs={','.join(f'{x:.3f}' for x in shares)} " if repeats > 1 else ""
-    print(f"game={game} method={how} cap={cap} tie={tie} positions={len(keyed)} "
+    print(f"game={game} method={how} cap={cap} floor={floor} positions={len(keyed)} "
           f"cpu_ms_p95={p95(times):.0f} {each}same_move={same_share:.3f} "
           f"agreement={share:.3f}", file=out or sys.stdout)
     return share
@@ -169,13 +170,14 @@ def main() -> None:
     ap.add_argument("--method", choices=("today", "coach"), default="coach")
     ap.add_argument("--cache", default="")
     ap.add_argument("--cap", type=int, default=0, help="playouts (default: the game's)")
-    ap.add_argument("--tie", type=float, default=-1.0, help="(default: the game's floor)")
+    ap.add_argument("--floor", "--tie", dest="floor", type=float, default=-1.0,
+                    help="the mistake floor given to the analysis (default: the game's)")
     ap.add_argument("--repeats", type=int, default=1,
                     help="runs of the method with different seeds, averaged (one run's "
                          "agreement varies by a few hundredths with its seed)")
     args = ap.parse_args()
     measure(args.game, args.positions, args.seed, args.method, args.procs, args.cache,
-            args.cap, args.tie, repeats=args.repeats)
+            args.cap, args.floor, repeats=args.repeats)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ class Game:
     analysis_playouts: int = 176
     # A move is called a mistake only when the better move's advantage exceeds this (in the
     # game's unit: its bot module's value) and its 95% interval excludes zero; the analysis
-    # also stops when every move left is within it of the best.
+    # also stops when every move left is within half of it of the best (coach.SETTLE).
     mistake_floor: float = 0.5
     # Puzzle generation (puzzles/generate.py): the table it plays its deals at (the usual
     # game), and the most puzzles one deal may give (variety).
@@ -90,8 +90,12 @@ DOLDA = Game(
     # A playout costs about twice a Dam one (the policy weighs the whole row at every move),
     # and most choices are two-way: fewer playouts agreed with the reference nearly as often.
     # Compiled, 96 -> 280 (agreement 0.923 -> 0.937, hint CPU p95 100 ms); more playouts
-    # agreed no more often (360 and 440: 0.937).
-    analysis_playouts=280,
+    # agreed no more often (360 and 440: 0.937) while the race settled at the whole floor.
+    # Then the card values worked out once per rules instead of once per playout, and the
+    # bots' narrower view (a playout 1.7x cheaper), and a race that settles at half the
+    # floor: 280 -> 480 (agreement over three seeds 0.931 -> 0.938, the old hint's 0.946;
+    # hint CPU p95 102 ms on a machine where 280 took 57).
+    analysis_playouts=480,
     puzzles_per_deal=2,
     place_names={"discard": pgettext_lazy("place in a deal of Dam med dolda kort",
                                           "the discard pile")},
@@ -109,9 +113,10 @@ SPARDAME = Game(
     # went from 176 to 400 within the same 150 ms (agreement with the reference 0.820 -> 0.843).
     # Compiled, 1.6x faster (its bots' view is most of a move): 400 -> 640 (agreement 0.843
     # -> 0.863, hint CPU p95 127 ms).  Then resampling without a JSON round trip, a narrower
-    # bots' view and interchangeable cards raced once: 640 -> 800 (agreement over three seeds
-    # 0.879, the old hint's 0.881; hint CPU p95 113 ms).
-    analysis_playouts=800,
+    # bots' view, interchangeable cards raced once and a race that settles at half the floor:
+    # 640 -> 720 (agreement over three seeds 0.869 -> 0.888, the old hint's 0.881; hint CPU
+    # p95 104 ms on a machine where Dam's took 101).
+    analysis_playouts=720,
     puzzle_players=4,
 )
 

@@ -93,3 +93,18 @@ def test_a_clear_choice_of_the_policy_is_not_searched():
             searched += 1
             assert len(ranked) >= 2 and ranked[0].playouts > 0
     assert clear and searched
+
+
+def test_the_analysis_settles_once_every_move_is_well_within_the_floor():
+    # A floor far above any gap: after the first shared determinizations every move left is
+    # within SETTLE of it, so the race ends there; with no floor it runs to its cap or until
+    # one move is clearly ahead.
+    for state in _decisions("dolda", 3, 20, least=2):
+        ranked = coach.analyse(state, 0, 9, 400, floor=1000.0)
+        if len(ranked) < 2:
+            continue  # a clear choice of the policy
+        assert {e.playouts for e in ranked} == {coach.MIN_SHARED}
+        unsettled = coach.analyse(state, 0, 9, 400, floor=0.0)
+        assert sum(e.playouts for e in unsettled) > 2 * coach.MIN_SHARED
+        return
+    raise AssertionError("no searched decision found")
