@@ -297,9 +297,9 @@ def interchangeable(state: spardame.State, seat: int, actions: Sequence[Action]
     contends), and they score alike unless one is the queen of spades (every heart scores the
     same).  Only the bots' habit of comparing ranks across suits could tell them apart, not
     the game.  Passes are compared one by one."""
-    groups: list[list[Action]] = []
     if state.phase != spardame.PLAY:
         return [[a] for a in actions]
+    groups: list[list[Action]] = []
     v = state.view(seat)
     known = set(v["hand"]) | set(v["played"])
     elsewhere = [c for c in spardame.deal_cards(len(v["names"])) if c not in known]
