@@ -94,7 +94,8 @@ DOLDA = Game(
     # Then the card values worked out once per rules instead of once per playout, and the
     # bots' narrower view (a playout 1.7x cheaper), and a race that settles at half the
     # floor: 280 -> 480 (agreement over three seeds 0.931 -> 0.938, the old hint's 0.946;
-    # hint CPU p95 102 ms on a machine where 280 took 57).
+    # over 600 positions 0.939 against 0.938; hint CPU p95 102 ms on a machine where 280 took
+    # 57).
     analysis_playouts=480,
     puzzles_per_deal=2,
     place_names={"discard": pgettext_lazy("place in a deal of Dam med dolda kort",
@@ -114,8 +115,8 @@ SPARDAME = Game(
     # Compiled, 1.6x faster (its bots' view is most of a move): 400 -> 640 (agreement 0.843
     # -> 0.863, hint CPU p95 127 ms).  Then resampling without a JSON round trip, a narrower
     # bots' view, interchangeable cards raced once and a race that settles at half the floor:
-    # 640 -> 720 (agreement over three seeds 0.869 -> 0.888, the old hint's 0.881; hint CPU
-    # p95 104 ms on a machine where Dam's took 101).
+    # 640 -> 720 (agreement over three seeds 0.869 -> 0.888, the old hint's 0.881; over 600
+    # positions 0.862 against 0.865; hint CPU p95 104 ms on a machine where Dam's took 101).
     analysis_playouts=720,
     puzzle_players=4,
 )
