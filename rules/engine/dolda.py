@@ -122,7 +122,6 @@ def cached_value_tables(options: Options) -> tuple[tuple[int, ...], tuple[int, .
     return t
 
 
-
 _OPTION_DICTS: dict[Options, dict[str, Any]] = {}
 
 
@@ -566,19 +565,26 @@ class State:
         """Rows are face up (after play, in the thieves-and-shields phase and when over)."""
         return self.phase in (SHIELDS, THIEVES, OVER)
 
-    def view(self, seat: int) -> dict[str, Any]:
-        n = len(self.names)
+    def _shown(self, seat: int) -> tuple[bool, list[list[int | None]], list[int | None] | None,
+                                         int | None, int | None]:
+        """What ``seat`` sees of the cards (for ``view`` and ``bot_view``): whether the rows
+        are face up, the rows, the secret cards, the holder and the held card (None where
+        the seat has not seen it)."""
         open_rows = self.revealed()
-        rows = []
-        for row, seen in zip(self.rows, self.seen):
-            rows.append([c if open_rows or m >> seat & 1 else None for c, m in zip(row, seen)])
-        secret = None
+        rows = [[c if open_rows or m >> seat & 1 else None for c, m in zip(row, seen)]
+                for row, seen in zip(self.rows, self.seen)]
+        secret: list[int | None] | None = None
         if self.secret is not None:
             # H-V2: everyone sees the others' secret cards, nobody their own until the end.
             secret = [c if (o != seat or self.phase == OVER) else None
                       for o, c in enumerate(self.secret)]
         holder = self.to_move if self.phase == CHAIN else None
         held = self.held if holder is not None and self.held_known >> seat & 1 else None
+        return open_rows, rows, secret, holder, held
+
+    def view(self, seat: int) -> dict[str, Any]:
+        n = len(self.names)
+        open_rows, rows, secret, holder, held = self._shown(seat)
         data: dict[str, Any] = {
             "game": NAME,
             "seat": seat,
@@ -617,24 +623,16 @@ class State:
         every card under the view's options, and ``unseen``, the cards the seat has not seen
         (not in a row, a secret card or the held card as the view shows them, nor in the
         discard pile), in card order."""
-        open_rows = self.revealed()
+        _open, rows, secret, holder, held = self._shown(seat)
         unseen = [True] * 52
-        rows = []
-        for row, seen in zip(self.rows, self.seen):
-            shown_row = [c if open_rows or m >> seat & 1 else None for c, m in zip(row, seen)]
-            for c in shown_row:
+        for row in rows:
+            for c in row:
                 if c is not None:
                     unseen[c] = False
-            rows.append(shown_row)
-        secret = None
-        if self.secret is not None:
-            secret = [c if (o != seat or self.phase == OVER) else None
-                      for o, c in enumerate(self.secret)]
+        if secret is not None:
             for c in secret:
                 if c is not None:
                     unseen[c] = False
-        holder = self.to_move if self.phase == CHAIN else None
-        held = self.held if holder is not None and self.held_known >> seat & 1 else None
         if held is not None:
             unseen[held] = False
         for c in self.discard:
