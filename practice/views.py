@@ -10,6 +10,7 @@ import functools
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -225,7 +226,12 @@ def play(request: HtmxHttpRequest, game: str, game_id) -> HttpResponse:
     if query is not None and query.is_valid() and query.cleaned_data["hint"] == 1:
         record = _record(request, game, game_id)
         ctx = _context(request, record, P.load(record), show_hint=True)
-        return _render(request, "practice/game.html", "update", ctx)
+        response = _render(request, "practice/game.html", "update", ctx)
+        if request.htmx:
+            # The Hint button puts ?hint=1 in the address bar (hx-replace-url), so a reload
+            # shows the hint again: the links that name the address follow it.
+            response.content += address_oob(request, request.get_full_path()).encode()
+        return response
     token = P.owner_token(request.session)
     stamp = P.page_stamp(game, game_id, token) if token else None
     if stamp is None:
@@ -262,13 +268,27 @@ def _after_post(request: HtmxHttpRequest, record: PracticeGame, action) -> HttpR
     except Refusal as exc:
         record.refresh_from_db()
         ctx = _context(request, record, P.load(record), error=exc.message)
-        status = 200 if request.htmx else exc.status
-        return _render(request, "practice/game.html", "update", ctx, status=status)
+        if request.htmx:
+            return _without_hint(request, record,
+                                 _render(request, "practice/game.html", "update", ctx))
+        return _render(request, "practice/game.html", "update", ctx, status=exc.status)
     if request.htmx:
         record.refresh_from_db()
-        return _render(request, "practice/game.html", "update",
-                       _context(request, record, P.load(record)))
+        return _without_hint(request, record, _render(request, "practice/game.html", "update",
+                                                      _context(request, record, P.load(record))))
     return HttpResponseRedirect(reverse(f"practice_{record.game}_play", args=[record.pk]))
+
+
+def _without_hint(request: HtmxHttpRequest, record: PracticeGame,
+                  response: HttpResponse) -> HttpResponse:
+    """An htmx answer to a form of a page shown with ?hint=1: the page it swaps in shows no
+    hint, so the address bar loses ?hint=1 (HX-Replace-Url) and the links that name the
+    address follow; a reload then gives the page on screen."""
+    if urlsplit(request.htmx.current_url or "").query:
+        url = reverse(f"practice_{record.game}_play", args=[record.pk])
+        response["HX-Replace-Url"] = url
+        response.content += address_oob(request, url).encode()
+    return response
 
 
 @require_POST

@@ -169,3 +169,43 @@ def test_review_after_following_every_hint_polls_to_its_end_and_finds_no_mistake
     page.wait_for_selector(".practice-review__summary", timeout=120_000)
     assert page.locator(".practice-review__item").count() == 0
     assert "found no clear mistake" in page.locator(".practice-review__none").inner_text()
+
+
+def _game_html(page) -> str:
+    """The game region as a comparison sees it: no CSRF token, no whitespace between tags and
+    no tabindex that the focus script adds after a swap."""
+    import re
+
+    html = page.locator("#game").inner_html()
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    return re.sub(r">\s+<", "><", html.replace(' tabindex="-1"', "")).strip()
+
+
+def test_the_hint_stays_in_the_address_until_the_next_move(page, live_server):
+    new_game(page, live_server, "dolda", 2)
+    wait_my_turn(page)
+    plain = page.url.split("?")[0].split("#")[0]
+    page.locator("#hint-link").click()
+    page.wait_for_selector("#play-hint")
+    assert page.url == plain + "?hint=1"
+    next_field = page.locator("#deck-next").get_attribute("value")
+    assert next_field.endswith("?hint=1")
+    shown = _game_html(page)
+    page.reload()  # the hint is still there: it was stored, and the address asks for it
+    page.wait_for_selector("#play-hint")
+    assert _game_html(page) == shown
+    assert page.locator("#deck-next").get_attribute("value") == next_field
+    page.go_back()
+    page.go_forward()
+    page.wait_for_selector("#play-hint")
+    before = version(page)
+    page.locator("#play-hint").click()
+    page.wait_for_function(f"() => document.getElementById('game')?.dataset.version !== '{before}'")
+    wait_my_turn(page)
+    assert page.url == plain
+    assert not page.locator("#deck-next").get_attribute("value").endswith("?hint=1")
+    played = _game_html(page)
+    page.reload()
+    wait_my_turn(page)
+    assert page.locator("#play-hint").count() == 0
+    assert _game_html(page) == played

@@ -202,3 +202,63 @@ def test_the_queued_path_enqueue_then_a_worker_runs_it_then_the_page_shows_it(cl
     html = client.get(url(record, "review")).content.decode()
     assert "<progress" not in html and "analysed." in html
     assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 2
+
+
+# --------------------------------------------------------------------------- the hint's address
+def _next_field(html: str) -> str:
+    """The return address the page's forms carry (includes/deck_next.html)."""
+    import re
+
+    return re.search(r'id="deck-next" type="hidden" name="next" value="([^"]*)"', html)[1]
+
+
+def test_the_hint_button_puts_the_hint_in_the_address(client):
+    # Shown by htmx, the hint replaces the address with ?hint=1, so a reload shows it again;
+    # the links that name the address are sent along and equal a fresh load's.
+    from .helpers import bots_until_human
+
+    record = start(client, "dam")
+    bots_until_human(client, record)
+    page = client.get(url(record)).content.decode()
+    assert (f'data-hx-get="{url(record)}?hint=1" data-hx-replace-url="true"' in page)
+    shown = client.get(url(record) + "?hint=1", HTTP_HX_REQUEST="true",
+                       HTTP_HX_CURRENT_URL="http://testserver" + url(record)).content.decode()
+    fresh = client.get(url(record) + "?hint=1").content.decode()
+    assert 'id="play-hint"' in shown
+    assert _next_field(shown) == _next_field(fresh) == url(record) + "?hint=1"
+    assert 'data-hx-swap-oob="true"' in shown
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_move_from_the_hint_takes_the_hint_out_of_the_address(client, refused):
+    # The page a move (or a refused move: sent from an out-of-date page) swaps in shows no
+    # hint: the address loses ?hint=1 and the links follow, so a reload gives the page on
+    # screen.
+    from .helpers import bots_until_human
+
+    record = start(client, "dam")
+    bots_until_human(client, record)
+    record.refresh_from_db()
+    moves = len(record.actions)
+    fields = adapter("dam").form_fields(P.load(record).state.legal_actions()[0])
+    r = client.post(url(record, "move"),
+                    {**fields, "version": record.version - refused},
+                    HTTP_HX_REQUEST="true",
+                    HTTP_HX_CURRENT_URL=f"http://testserver{url(record)}?hint=1")
+    assert r.status_code == 200
+    assert r["HX-Replace-Url"] == url(record)
+    assert _next_field(r.content.decode()) == url(record)
+    record.refresh_from_db()
+    assert (len(record.actions) == moves) == refused
+
+
+def test_a_move_from_the_plain_address_leaves_the_address_alone(client):
+    from .helpers import bots_until_human, post_action
+
+    record = start(client, "dam")
+    bots_until_human(client, record)
+    action = P.load(record).state.legal_actions()[0]
+    r = post_action(client, record, action, HTTP_HX_REQUEST="true",
+                    HTTP_HX_CURRENT_URL="http://testserver" + url(record))
+    assert r.status_code == 200 and "HX-Replace-Url" not in r
+    assert 'id="deck-next"' not in r.content.decode()
