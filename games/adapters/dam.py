@@ -104,7 +104,12 @@ class DamAdapter(GameAdapter):
                 "attack": self.card(action[2]), "card": self.card(action[3])}
         if kind == "announce":
             return _("Announce king and queen of %(suit)s.") % {"suit": suit_name(action[2])}
-        return str(MOVE_LABELS.get(kind, kind))
+        # Sentences like the moves above (a hint and a review show them; so do the buttons).
+        sentences = {"take": _("Take the cards."),
+                     "slap": _("Slap the cards (close the attack)."),
+                     "wait": _("Wait for more cards."),
+                     "done": _("Add no more cards.")}
+        return str(sentences.get(kind) or MOVE_LABELS.get(kind, kind))
 
     def form_fields(self, action: Any) -> dict[str, Any]:
         kind = action[0]
