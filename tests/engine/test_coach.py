@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules.engine.bots import coach
 from rules.engine.bots.search import search_of
 from rules.engine.games import game_module
@@ -57,10 +59,11 @@ def _raced(state, ranked):
     return raced
 
 
-def test_interchangeable_cards_are_raced_once_and_share_the_estimate():
+@pytest.mark.parametrize(("game", "players", "decisions"), [("spardame", 4, 40), ("dam", 3, 120)])
+def test_interchangeable_cards_are_raced_once_and_share_the_estimate(game, players, decisions):
     found = 0
-    for state in _decisions("spardame", 4, 40, least=2):
-        groups = search_of("spardame").groups(state, 0, list(state.legal_actions()))
+    for state in _decisions(game, players, decisions, least=2):
+        groups = search_of(game).groups(state, 0, list(state.legal_actions()))
         if all(len(g) == 1 for g in groups):
             continue
         ranked = coach.analyse(state, 0, 5, 160)
@@ -108,3 +111,4 @@ def test_the_analysis_settles_once_every_move_is_well_within_the_floor():
         assert sum(e.playouts for e in unsettled) > 2 * coach.MIN_SHARED
         return
     raise AssertionError("no searched decision found")
+

@@ -206,3 +206,64 @@ def test_interchangeable_spardame_cards_lead_to_the_same_points():
             assert game_module("spardame").outcome(one) == game_module("spardame").outcome(two)
             tried += 1
     assert tried >= 20
+
+
+def _mirror(action, pi):
+    """``action`` with every card renamed by ``pi`` (cards it does not name stay)."""
+    kind, who, *rest = action
+    if kind in ("attack", "add"):
+        return (kind, who, tuple(sorted(pi.get(c, c) for c in rest[0])))
+    if kind == "beat":
+        return (kind, who, pi.get(rest[0], rest[0]), pi.get(rest[1], rest[1]))
+    return action
+
+
+def test_interchangeable_dam_beats_lead_to_the_same_deal():
+    # Two beats of one attack card with cards of one run: after either, renaming the run's
+    # cards (the card played to the other one, the cards kept in rank order onto the other's
+    # kept cards) turns one deal into the other.  In any deal of the unseen cards, every move
+    # of the first, renamed, is legal in the second, and the deals end alike (the same loser,
+    # the same order of going out).
+    from rules.engine.bots.dam import alike
+
+    search = search_of("dam")
+    rng = random.Random(8)
+    tried = 0
+    for state, seat in _positions("dam", 60):
+        groups = search.groups(state, seat, list(state.legal_actions()))
+        for group in groups:
+            if len(group) < 2:
+                continue
+            first, other = group[0], group[-1]
+            low = alike(state, seat)
+            run = sorted(c for c in low if low[c] == low[first[3]])
+            pi = {first[3]: other[3],
+                  **dict(zip([c for c in run if c != first[3]],
+                             [c for c in run if c != other[3]]))}
+            world = search.resample(state, seat, rng)
+            one, two = world.clone(), world.clone()
+            one.apply_in_place(first)
+            two.apply_in_place(other)
+            play = random.Random(rng.getrandbits(32))
+            moves = 0
+            while not one.over and moves < 3000:
+                legal = one.legal_actions()
+                action = legal[play.randrange(len(legal))]
+                assert sorted(map(repr, (_mirror(a, pi) for a in legal))) == \
+                    sorted(map(repr, two.legal_actions()))
+                one.apply_in_place(action)
+                two.apply_in_place(_mirror(action, pi))
+                moves += 1
+            assert (one.over, one.loser, one.out) == (two.over, two.loser, two.out)
+            tried += 1
+    assert tried >= 20
+
+
+def test_dam_attacks_are_never_grouped():
+    # A card laid in an attack can be taken and come back: which card of a run stayed in
+    # hand then matters (the six of hearts kept beats the seven come back; the seven kept
+    # beats the six).
+    search = search_of("dam")
+    for state, seat in _positions("dam", 30):
+        for group in search.groups(state, seat, list(state.legal_actions())):
+            assert len(group) == 1 or all(a[0] == "beat" for a in group)

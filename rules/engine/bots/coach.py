@@ -14,7 +14,8 @@ candidates, bots/strong.py) by simulated play, like ``strong.evaluate``, with tw
 - a choice the game's policy calls clear (its ``decide`` margin above the search's ``clear``,
   as the strong bot plays it: Dam med dolda kort) is not searched at all;
 - moves that are the same move in effect (the game's ``groups``: two Spardame cards with no
-  card between them left in another hand or on the table) are played once, as one
+  card between them left in another hand or on the table; two Dam beats of one attack card
+  with the six or the seven of hearts, nothing between them) are played once, as one
   candidate; the others of its group follow the ranking with its estimate, so a review finds
   them.
 

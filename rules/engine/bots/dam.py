@@ -285,8 +285,55 @@ def spread(acts: Sequence[Action], rng: random.Random, k: int) -> list[Action]:
     return list(widest.values()) + singles + rng.sample(others, min(len(others), k))
 
 
+def alike(state: dam.State, seat: int) -> dict[int, int]:
+    """The seat's cards that beat and are beaten alike, each with the lowest of its run: a
+    run is cards of one suit in the seat's hand with nothing ranked between them but its
+    own cards and this attack's beaten pairs (out of the game, D-B4), so no card elsewhere
+    beats one of them and not another (D-B1).  The queen of spades (D-B2) and, where a pair
+    may be announced, every king and queen (D-T4) stand alone and break a run.  The pile's
+    older pairs do not join one: the view does not say which cards they were."""
+    v = state.bot_view(seat)
+    gone = {c for pair in v["beaten"] for c in pair}
+    marriage = state.rules.marriage
+    low: dict[int, int] = {}
+    prev = -1
+    for c in v["hand"]:  # in card order: by suit, then rank
+        if c == QS or (marriage and c % 13 >= 10):
+            prev = -1  # alone, and no run goes across it
+            continue
+        if prev >= 0 and prev // 13 == c // 13 and all(x in gone for x in range(prev + 1, c)):
+            low[c] = low[prev]
+        else:
+            low[c] = c
+        prev = c
+    return low
+
+
+def interchangeable(state: dam.State, seat: int, actions: Sequence[Action]
+                    ) -> list[list[Action]]:
+    """``actions`` in groups of moves that are the same move in effect (Search.groups): two
+    beats of one attack card with cards of one run (``alike``).  The beaten pair leaves the
+    game, and what stays in hand is the run less one card either way, with the same place
+    among every card that can still meet it.  Attacks are never grouped: a card laid can be
+    taken and come back, and then it matters which card of the run stayed in hand."""
+    low = alike(state, seat) if state.phase == dam.DEFEND else {}
+    groups: list[list[Action]] = []
+    where: dict[tuple[int, int], list[Action]] = {}
+    for a in actions:
+        if a[0] == "beat" and a[3] in low:
+            group = where.get((a[2], low[a[3]]))
+            if group is not None:
+                group.append(a)
+                continue
+            group = where[(a[2], low[a[3]])] = [a]
+            groups.append(group)
+        else:
+            groups.append([a])
+    return groups
+
+
 SEARCH: Search[dam.State, Action] = Search(
     SearchParams(playouts=PLAYOUTS, clear=CLEAR, overrule_z=OVERRULE_Z, horizon=HORIZON,
                  cut_value=CUT_VALUE),
     resample=resample, value=value, heuristic=HeuristicBot, policy=HeuristicBot,
-    spread=spread)
+    spread=spread, groups=interchangeable)

@@ -23,8 +23,8 @@ A Search holds:
 - ``value_now(state, seat)``: with a horizon, what a playout cut there is worth to ``seat``;
 - ``groups(state, seat, actions)``: the actions in groups of moves that are the same move in
   effect (two Spardame cards with no card between them left in another hand or on the
-  table), in order; the coach plays one of each group (bots/coach.py).  By default every
-  action alone.
+  table; two Dam beats of one attack card with cards of one run in hand), in order; the
+  coach plays one of each group (bots/coach.py).  By default every action alone.
 """
 
 from __future__ import annotations
