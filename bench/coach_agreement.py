@@ -13,11 +13,16 @@ change, computes only the method under test.  ``--method today`` is the hint bef
 the game's cap and floor, games/registry.py).  Printed: ``agreement=<share>`` (the chosen move equals
 the reference's), ``same_move`` (the chosen move is the reference's or the same move in effect,
 the game's ``groups``: in Spardame the nine of spades where the reference played the ten, with
-no spade between them left in another hand or on the table), ``cpu_ms_p95`` of the method per
+no spade between them left in another hand or on the table; in Dam a beat with the six of
+hearts where the reference beat the same card with the seven), ``cpu_ms_p95`` of the method per
 position and ``positions``.  One run's agreement moves by a few hundredths with the method's
 seed: ``--repeats 3`` averages three runs on the same positions (``runs=`` lists each).
 ``--cap`` and ``--floor`` try other numbers for the coach (tuning; the analysis settles at
-``coach.SETTLE`` of the floor).
+``coach.SETTLE`` of the floor).  The coach keeps to the site's CPU budget
+(``practice.service.ANALYSIS_CPU_SECONDS``) unless ``--budget-ms`` says otherwise (``0``: none,
+the fixed work of the cap); the machine's speed and load then count.  ``--versus-today``
+adds the difference to the old hint on the same positions and seeds, per position, with its
+95% interval (``vs_today=+0.004[-0.011,+0.019]``).
 """
 
 from __future__ import annotations
@@ -87,18 +92,17 @@ def reference(job):
 
 
 def method(job):
-    game, k, (count, pseed, n), seed, how, cap, floor, wanted = job
+    game, k, (count, pseed, n), seed, how, cap, floor, wanted, budget = job
     state = _positions(game, count, pseed)[n][2]
     c = time.thread_time()
     if how == "today":
         ranked = strong.evaluate(state, 0, random.Random(seed), TODAY_PLAYOUTS)
     else:
-        ranked = coach.analyse(state, 0, seed, cap, floor)
+        ranked = coach.analyse(state, 0, seed, cap, floor, budget)
     ms = (time.thread_time() - c) * 1000
     module = game_module(game)
     chosen = ranked[0].action
-    # The same move in effect as the reference's (the game's groups: two Spardame cards with
-    # nothing left between them in another hand or on the table).
+    # The same move in effect as the reference's (the game's groups).
     reference_move = module.parse_action(state, 0, wanted.split())
     groups = search_of(game).groups(state, 0, list(state.legal_actions()))
     same = any(chosen in g and reference_move in g for g in groups)
@@ -111,7 +115,8 @@ def p95(values: list[float]) -> float:
 
 
 def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_path: str = "",
-            cap: int = 0, floor: float = -1.0, out=None, repeats: int = 1) -> float:
+            cap: int = 0, floor: float = -1.0, out=None, repeats: int = 1,
+            compare: bool = False, budget: float | None = -1.0) -> float:
     """The share of ``count`` positions where ``how`` chooses the reference's move, averaged
     over ``repeats`` runs of the method with different seeds on the same positions."""
     cache_path = cache_path or f"/tmp/coach-ref-{game}-{seed}.json"
@@ -128,7 +133,7 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
         cached[k] = best
         with open(cache_path, "w") as f:
             json.dump(cached, f)
-    if how == "coach" and (cap <= 0 or floor < 0):
+    if how == "coach" and (cap <= 0 or floor < 0 or (budget is not None and budget < 0)):
         if not os.environ.get("DJANGO_SETTINGS_MODULE"):
             os.environ["DJANGO_SETTINGS_MODULE"] = "dam_site.settings.test"
             import django
@@ -137,28 +142,67 @@ def measure(game: str, count: int, seed: int, how: str, procs: int = 1, cache_pa
         entry = get(game)
         cap = cap if cap > 0 else entry.analysis_playouts
         floor = floor if floor >= 0 else entry.mistake_floor
+        if budget is not None and budget < 0:
+            from practice.service import ANALYSIS_CPU_SECONDS
+            budget = ANALYSIS_CPU_SECONDS
     shares: list[float] = []
     same_moves = 0
     times: list[float] = []
+    # Per position, over the repeats: 1 where the method chose the reference's move.
+    hits = [[0.0] * len(keyed), [0.0] * len(keyed)]  # agreement, same move
     for r in range(repeats):
         # Repeat 0 keeps the seeds of the single run, so earlier figures stay comparable.
-        jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, how, cap, floor, cached[k])
-                for n, (k, s) in enumerate(keyed)]
+        jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, how, cap, floor, cached[k],
+                 budget) for n, (k, s) in enumerate(keyed)]
         agreed = 0
-        for k, best, ms, same in run(method, jobs):
+        for n, (k, best, ms, same) in enumerate(run(method, jobs)):
             agreed += best == cached[k]
             same_moves += same
+            hits[0][n] += (best == cached[k]) / repeats
+            hits[1][n] += same / repeats
             times.append(ms)
         shares.append(agreed / len(keyed) if keyed else float("nan"))
+    versus = ""
+    if compare and how != "today":
+        # The old hint's choices with the same seeds, kept in the cache file beside the
+        # references: computed once, then only read.
+        old = [[0.0] * len(keyed), [0.0] * len(keyed)]
+        for r in range(repeats):
+            jobs = [(game, k, s, seed * 104_729 + n + r * 7_777_777, "today", 0, 0.0, cached[k],
+                     None) for n, (k, s) in enumerate(keyed) if f"today:{k}:{r}" not in cached]
+            for k, best, _ms, same in run(method, jobs):
+                cached[f"today:{k}:{r}"] = [best, same]
+            if jobs:
+                with open(cache_path, "w") as f:
+                    json.dump(cached, f)
+            for n, (k, _s) in enumerate(keyed):
+                best, same = cached[f"today:{k}:{r}"]
+                old[0][n] += (best == cached[k]) / repeats
+                old[1][n] += same / repeats
+        versus = " ".join(f"{name}={_paired(new, was)}" for name, new, was in
+                          (("same_move_vs_today", hits[1], old[1]),
+                           ("vs_today", hits[0], old[0]))) + " "
     if pool:
         pool.close()
     share = sum(shares) / len(shares)
     same_share = same_moves / (len(keyed) * repeats) if keyed else float("nan")
     each = f"runs={','.join(f'{x:.3f}' for x in shares)} " if repeats > 1 else ""
-    print(f"game={game} method={how} cap={cap} floor={floor} positions={len(keyed)} "
-          f"cpu_ms_p95={p95(times):.0f} {each}same_move={same_share:.3f} "
+    spent = "none" if how == "today" or budget is None else f"{budget * 1000:.0f}ms"
+    print(f"game={game} method={how} cap={cap} floor={floor} budget={spent} "
+          f"positions={len(keyed)} "
+          f"cpu_ms_p95={p95(times):.0f} {each}same_move={same_share:.3f} {versus}"
           f"agreement={share:.3f}", file=out or sys.stdout)
     return share
+
+
+def _paired(new: list[float], was: list[float]) -> str:
+    """The mean of new - was over the positions with its 95% interval: ``+0.004[-0.011,0.019]``."""
+    d = [a - b for a, b in zip(new, was)]
+    if len(d) < 2:
+        return "nan"
+    mean = sum(d) / len(d)
+    se = (sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+    return f"{mean:+.3f}[{mean - 1.96 * se:+.3f},{mean + 1.96 * se:+.3f}]"
 
 
 def main() -> None:
@@ -175,9 +219,19 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=1,
                     help="runs of the method with different seeds, averaged (one run's "
                          "agreement varies by a few hundredths with its seed)")
+    ap.add_argument("--versus-today", action="store_true",
+                    help="also the difference to the old hint on the same positions and "
+                         "seeds, per position, with its 95%% interval (the old hint's "
+                         "choices are kept in the cache file)")
+    ap.add_argument("--budget-ms", type=float, default=-1.0,
+                    help="the analysis' CPU budget (default: the site's, "
+                         "practice.service.ANALYSIS_CPU_SECONDS; 0: none, a fixed amount of "
+                         "work)")
     args = ap.parse_args()
+    budget = None if args.budget_ms == 0 else args.budget_ms / 1000 if args.budget_ms > 0 else -1.0
     measure(args.game, args.positions, args.seed, args.method, args.procs, args.cache,
-            args.cap, args.floor, repeats=args.repeats)
+            args.cap, args.floor, repeats=args.repeats, compare=args.versus_today,
+            budget=budget)
 
 
 if __name__ == "__main__":

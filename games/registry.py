@@ -73,7 +73,9 @@ DAM = Game(
     mistake_floor=0.02,
     # The compiled engine plays a Dam playout about twice as fast as Python: the cap went from
     # 144 to 480 (agreement with the reference 0.453 -> 0.550, the old hint's; hint CPU p95
-    # 143 ms on a quiet machine).
+    # 143 ms on a quiet machine).  Twin beats raced once: over three seeds 0.538 -> 0.549
+    # (the old hint's 0.546), on 300 other positions 0.502 (0.517).  On a machine slower
+    # than that one the CPU budget (practice.service.ANALYSIS_CPU_SECONDS) ends the race first.
     analysis_playouts=480,
     puzzles_per_deal=4,
 )

@@ -359,7 +359,7 @@ def undo(record: PracticeGame, version: Any) -> None:
 # Bump when the analysis changes (its algorithm or the games' numbers): stored ones then no
 # longer match.
 # 2: Spardame races twins once; 3: the race settles at half the floor; 4: Dam races twin beats
-# once.
+# once, and the analysis keeps to a CPU budget.
 ANALYSIS_REVISION = 4
 # A hint's figure is shown only when both moves it compares rest on this many playouts (the
 # analysis stops early when one move is clearly ahead, so the figure then rests on fewer).
@@ -368,6 +368,12 @@ FIGURE_MIN_PLAYOUTS = 64
 # than a review takes, so that only a worker that died delays it (then it is enqueued anew).
 TASK_CLAIM_SECONDS = 120
 NOT_OVER = gettext_lazy("You can review the deal once it is over.")
+# Seconds of CPU an analysis may take before its race stops (coach.analyse's budget), less
+# than the 150 ms a hint may cost in all, to leave room for storing it and writing its reason.
+# The games' caps are sized to end first on a machine as fast as the ones they were measured
+# on; on a slower machine the budget ends the race, with fewer playouts, so a hint still
+# answers in time.  None: a fixed amount of work (the caps) whatever the machine.
+ANALYSIS_CPU_SECONDS: float | None = 0.135
 # The games' numbers (games/registry.py), here so that tests can make the work small.
 ANALYSIS_PLAYOUTS = {g.key: g.analysis_playouts for g in GAMES}
 MISTAKE_FLOOR = {g.key: g.mistake_floor for g in GAMES}
@@ -422,7 +428,7 @@ def analysis(record: PracticeGame, state: Any, index: int) -> Analysis:
     if found is not None:
         return found
     ranked = coach.analyse(state, record.human_seat, _analysis_seed(record, index),
-                           _playouts(record.game), _floor(record.game))
+                           _playouts(record.game), _floor(record.game), ANALYSIS_CPU_SECONDS)
     module = adapter(record.game).engine
     try:
         with transaction.atomic():
@@ -516,7 +522,7 @@ def _review_one(record: PracticeGame, frames: list[stored.Frame], index: int
             best = module.parse_action(state, seat, items[0]["action"].split())
             played = module.parse_action(state, seat, played_text.split())
             compared = coach.compare(state, seat, _analysis_seed(record, index) ^ 0x5EED, best,
-                                     played, _playouts(record.game))
+                                     played, _playouts(record.game), ANALYSIS_CPU_SECONDS)
             found.compared = _estimates_json(module, compared)
             found.save(update_fields=["compared"])
         items = found.compared

@@ -112,3 +112,43 @@ def test_the_analysis_settles_once_every_move_is_well_within_the_floor():
         return
     raise AssertionError("no searched decision found")
 
+
+class _Clock:
+    """A thread CPU clock that moves one millisecond each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        self.reads += 1
+        return self.now
+
+
+def test_a_budget_stops_the_race_with_every_candidate_on_the_same_deals(monkeypatch):
+    state = _decisions("dam", 3, 1)[0]
+    unbounded = coach.analyse(state, 0, 11, 480)
+    clock = _Clock()
+    monkeypatch.setattr("time.thread_time", clock)
+    ranked = coach.analyse(state, 0, 11, 480, budget=0.010)
+    raced = _raced(state, ranked)
+    # The budget ran out after a few determinizations, long before the cap.
+    assert 0 < sum(e.playouts for e in raced) < sum(e.playouts for e in _raced(state, unbounded))
+    assert len({e.playouts for e in raced}) == 1  # none ran ahead of another
+    assert clock.reads <= 12
+
+
+def test_a_budget_that_does_not_run_out_changes_nothing(monkeypatch):
+    for state in _decisions("spardame", 4, 3):
+        assert coach.analyse(state, 0, 5, 160, 0.5, budget=1e9) == coach.analyse(state, 0, 5, 160,
+                                                                                  0.5)
+
+
+def test_no_time_left_gives_the_policys_move_unplayed(monkeypatch):
+    state = _decisions("dam", 3, 1)[0]
+    monkeypatch.setattr("time.thread_time", _Clock())
+    ranked = coach.analyse(state, 0, 11, 480, budget=0.0)
+    policy = search_of("dam").policy(random.Random(11).getrandbits(32))
+    assert ranked[0].action == policy.act(state, 0)
+    assert all(e.playouts == 0 for e in ranked)

@@ -107,7 +107,8 @@ def test_a_second_hint_request_does_no_evaluation(client, monkeypatch):
 
 def test_the_hint_and_the_review_compute_the_same_analysis(client):
     """Whoever computes a decision's analysis first, the hint or the review, it is the same
-    (its seed is the record's and the decision's)."""
+    (its seed is the record's and the decision's; the tests' small caps end the race long
+    before the CPU budget)."""
     record = finish(start(client, "spardame"))
     P.review_step(record)
     index = P.review_progress(record)["items"][0]["index"]
@@ -115,6 +116,23 @@ def test_the_hint_and_the_review_compute_the_same_analysis(client):
     Analysis.objects.filter(record=record).delete()
     again = P.analysis(record, P._frames(record)[index].state, index)
     assert again.ranked == first.ranked
+
+
+def test_the_site_gives_the_analysis_its_cpu_budget(client, monkeypatch):
+    seen = []
+    real = coach.analyse
+
+    def analyse(*args, **kwargs):
+        seen.append(args[5] if len(args) > 5 else kwargs.get("budget"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "analyse", analyse)
+    from .helpers import bots_until_human
+
+    record = start(client, "dolda")
+    bots_until_human(client, record)
+    client.get(url(record) + "?hint=1")
+    assert seen == [P.ANALYSIS_CPU_SECONDS] and 0 < P.ANALYSIS_CPU_SECONDS < 0.15
 
 
 def test_only_flagged_decisions_are_listed(client):

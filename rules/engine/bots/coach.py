@@ -19,14 +19,19 @@ candidates, bots/strong.py) by simulated play, like ``strong.evaluate``, with tw
   candidate; the others of its group follow the ranking with its estimate, so a review finds
   them.
 
-Everything comes from ``seed``: no clock is read, so the same decision analysed twice (a hint,
-then the review) gives the same ranking on any machine.  ``compare`` races two given moves (the
+Everything comes from ``seed``: without a ``budget`` no clock is read, so the same decision
+analysed twice gives the same ranking on any machine (the tests, the puzzles and the
+benchmarks' fixed work).  The site gives a budget of CPU time as well
+(practice/service.py): on a slower machine the race stops there, with fewer playouts, and the
+hint still answers within its time; the analysis is stored, so the hint and the review of a
+decision still read the same one.  ``compare`` races two given moves (the
 review's played move when the analysis never tried it).  ``is_mistake`` is the review's rule.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,9 +68,11 @@ def paired_gap(a: list[float], b: list[float]) -> tuple[float, float, int]:
 
 
 def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
-         cands: Sequence[Any], cap: int, tie: float = 0.0) -> list[Estimate]:
+         cands: Sequence[Any], cap: int, tie: float = 0.0, until: float | None = None
+         ) -> list[Estimate]:
     """The candidates' estimates, best first, from at most ``cap`` playouts (see the module
-    docstring).  Ties in the mean keep the earlier candidate (the policy's move first)."""
+    docstring), and none begun after the thread's CPU clock passes ``until`` when given.
+    Ties in the mean keep the earlier candidate (the policy's move first)."""
     k = len(cands)
     if k == 1:
         return [Estimate(cands[0], 0.0, 0, 0.0, 0.0)]
@@ -77,8 +84,12 @@ def race(search: Search[Any, Any], state: Any, seat: int, rng: random.Random,
         r = results[i]
         return sum(r) / len(r) if r else float("inf")
 
-    while len(alive) > 1 and used + len(alive) <= cap:
+    late = False
+    while len(alive) > 1 and used + len(alive) <= cap and not late:
         for _ in range(min(BATCH, (cap - used) // len(alive))):
+            if until is not None and time.thread_time() > until:
+                late = True  # every candidate has played the same deals: stop here
+                break
             world = search.resample(state, seat, rng)
             seed = rng.getrandbits(32)
             for i in alive:
@@ -132,26 +143,31 @@ def candidates(search: Search[Any, Any], state: Any, seat: int, rng: random.Rand
     return cands, {a: same[a] for a in cands if same[a]}
 
 
-def analyse(state: Any, seat: int, seed: int, cap: int, floor: float = 0.0) -> list[Estimate]:
-    """The one analysis of ``seat``'s decision in ``state`` (at most ``cap`` playouts; the
-    game's mistake ``floor``): every candidate's estimate, best first, then the moves that
-    are the same as a candidate, each with its estimate; the hint's move is the first."""
+def analyse(state: Any, seat: int, seed: int, cap: int, floor: float = 0.0,
+            budget: float | None = None) -> list[Estimate]:
+    """The one analysis of ``seat``'s decision in ``state`` (at most ``cap`` playouts, and
+    at most ``budget`` seconds of the thread's CPU when given; the game's mistake ``floor``):
+    every candidate's estimate, best first, then the moves that are the same as a candidate,
+    each with its estimate; the hint's move is the first."""
+    until = None if budget is None else time.thread_time() + budget
     legal = state.legal_actions()
     if len(legal) == 1:
         return [Estimate(legal[0], 0.0, 0, 0.0, 0.0)]
     search = search_for(state)
     rng = random.Random(seed)
     cands, same = candidates(search, state, seat, rng)
-    ranked = race(search, state, seat, rng, cands, cap, floor * SETTLE)
+    ranked = race(search, state, seat, rng, cands, cap, floor * SETTLE, until)
     return ranked + [e._replace(action=a) for e in ranked for a in same.get(e.action, ())]
 
 
-def compare(state: Any, seat: int, seed: int, best: Any, other: Any, cap: int
-            ) -> list[Estimate]:
+def compare(state: Any, seat: int, seed: int, best: Any, other: Any, cap: int,
+            budget: float | None = None) -> list[Estimate]:
     """``best`` and ``other`` raced alone (the review's played move that the analysis never
-    tried: a clear choice of the policy, or one of too many moves)."""
+    tried: a clear choice of the policy, or one of too many moves); ``budget`` as in
+    ``analyse``."""
+    until = None if budget is None else time.thread_time() + budget
     search = search_for(state)
-    return race(search, state, seat, random.Random(seed), [best, other], cap)
+    return race(search, state, seat, random.Random(seed), [best, other], cap, 0.0, until)
 
 
 def is_mistake(behind: float, se: float, floor: float) -> bool:
