@@ -114,6 +114,10 @@ def test_dam_defence_pairs_each_card_with_the_attack_cards_it_may_beat(client):
     assert state is not None, "in eight deals the player never could beat an attack card"
     html = client.get(url(record)).content.decode()
     assert 'id="practice-pair"' in html and "{card}" in html
+    # Empty until a pair is chosen, and hidden as the page's script leaves it: a page swapped
+    # in by htmx then equals a fresh load of its address whether or not the script ran.
+    assert re.search(r'<p class="practice-pair" id="practice-pair" [^>]*aria-live="polite" hidden></p>',
+                     html)
     beats: dict[int, set[int]] = {}
     for a in state.legal_actions():
         if a[0] == "beat":
