@@ -32,6 +32,12 @@ from .base import (
     write_common,
 )
 
+# The moves that need no card, as sentences like the other moves' descriptions (a hint and a
+# review show them; so do their buttons).
+MOVE_SENTENCES = {"take": gettext_lazy("Take the cards."),
+                  "slap": gettext_lazy("Slap the cards (close the attack)."),
+                  "wait": gettext_lazy("Wait for more cards."),
+                  "done": gettext_lazy("Add no more cards.")}
 # The order in which players went out, as a word that fits "You went out %(order)s." in each
 # language (Swedish "som tvåa", Finnish "toisena"): a bare "(2.)" beside "0 cards" read as two
 # unrelated scraps.  Eight players at most, so seven can go out.
@@ -104,12 +110,7 @@ class DamAdapter(GameAdapter):
                 "attack": self.card(action[2]), "card": self.card(action[3])}
         if kind == "announce":
             return _("Announce king and queen of %(suit)s.") % {"suit": suit_name(action[2])}
-        # Sentences like the moves above (a hint and a review show them; so do the buttons).
-        sentences = {"take": _("Take the cards."),
-                     "slap": _("Slap the cards (close the attack)."),
-                     "wait": _("Wait for more cards."),
-                     "done": _("Add no more cards.")}
-        return str(sentences.get(kind) or MOVE_LABELS.get(kind, kind))
+        return str(MOVE_SENTENCES.get(kind) or MOVE_LABELS.get(kind, kind))
 
     def form_fields(self, action: Any) -> dict[str, Any]:
         kind = action[0]

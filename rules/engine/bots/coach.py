@@ -143,13 +143,18 @@ def candidates(search: Search[Any, Any], state: Any, seat: int, rng: random.Rand
     return cands, {a: same[a] for a in cands if same[a]}
 
 
+def _deadline(budget: float | None) -> float | None:
+    """The thread's CPU clock reading at which ``budget`` seconds from now are spent."""
+    return None if budget is None else time.thread_time() + budget
+
+
 def analyse(state: Any, seat: int, seed: int, cap: int, floor: float = 0.0,
             budget: float | None = None) -> list[Estimate]:
     """The one analysis of ``seat``'s decision in ``state`` (at most ``cap`` playouts, and
     at most ``budget`` seconds of the thread's CPU when given; the game's mistake ``floor``):
     every candidate's estimate, best first, then the moves that are the same as a candidate,
     each with its estimate; the hint's move is the first."""
-    until = None if budget is None else time.thread_time() + budget
+    until = _deadline(budget)
     legal = state.legal_actions()
     if len(legal) == 1:
         return [Estimate(legal[0], 0.0, 0, 0.0, 0.0)]
@@ -165,7 +170,7 @@ def compare(state: Any, seat: int, seed: int, best: Any, other: Any, cap: int,
     """``best`` and ``other`` raced alone (the review's played move that the analysis never
     tried: a clear choice of the policy, or one of too many moves); ``budget`` as in
     ``analyse``."""
-    until = None if budget is None else time.thread_time() + budget
+    until = _deadline(budget)
     search = search_for(state)
     return race(search, state, seat, random.Random(seed), [best, other], cap, 0.0, until)
 
