@@ -12,6 +12,25 @@ def site_content(transactional_db, unrecorded):
         call_command("load_content")
 
 
+@pytest.fixture(autouse=True)
+def one_at_a_time(monkeypatch):
+    """The live server's threads take turns with the in-memory SQLite database
+    (tests/browser/turns.py) in every browser test: requests, and the streams' readings
+    outside a request.  Where a test left one stream out, a teacher's click read the database
+    while a stream did, the shared connection answered "bad parameter or other API misuse"
+    and the click got a 500 (test_live.py's axe test failed once in a full run)."""
+    from live import service as live_service
+    from live import stream as live_stream
+    from tables import class_views
+    from tables import stream as table_stream
+    from tests.browser.turns import take_turns
+
+    take_turns(monkeypatch, [(table_stream, ("_render", "_opened", "_closed", "_present")),
+                             (class_views, ("_render",)),
+                             (live_stream, ("_render_follow", "_render_panel")),
+                             (live_service, ("load_snapshot",))])
+
+
 # How many times faster than a learner's the animations run where a test asks for quick_motion.
 QUICK_MOTION = 10
 

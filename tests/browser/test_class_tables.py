@@ -16,31 +16,22 @@ from playwright.sync_api import expect
 
 from games.adapters import adapter
 from live import service as LS
-from live import stream as live_stream
 from live.models import LiveSession
 from practice import service as P
 from rules.engine import cards as CARDS
-from tables import class_views
 from tables import service as TS
-from tables import stream as table_stream
 from tables.models import Table
 from tests.browser.test_live import go_live, join
 from tests.browser.test_tables import end_table, fresh, hand_shown, play_in_page
-from tests.browser.turns import DB, take_turns
+from tests.browser.turns import DB
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(autouse=True)
-def quick_and_one_at_a_time(settings, monkeypatch):
-    """Bots quick; the live server's threads take turns with the in-memory SQLite database
-    (as in test_tables.py)."""
+def quick(settings):
     settings.PRACTICE_BOT_DELAY_MS = 80
-    take_turns(monkeypatch, [(table_stream, ("_render", "_opened", "_closed", "_present")),
-                             (class_views, ("_render",)),
-                             (live_stream, ("_render_follow", "_render_panel")),
-                             (LS, ("load_snapshot",))])
 
 
 def test_a_class_splits_into_a_table_plays_and_the_teacher_sees_the_result(

@@ -65,21 +65,6 @@ def test_an_editor_session_and_its_presentation_log_no_error(page, live_server):
     assert errors == []
 
 
-@pytest.fixture
-def one_at_a_time(monkeypatch):
-    """The live server's threads take turns with the in-memory SQLite database, as in
-    test_tables.py and test_class_tables.py (tests/browser/turns.py): under load, a stream reading the answer panel at
-    the same time as a request garbled the shared connection's cursor, the stream broke and
-    htmx logged the broken stream (the test failed once in a full run)."""
-    from live import service as live_service
-    from live import stream as live_stream
-    from tests.browser.turns import take_turns
-
-    take_turns(monkeypatch, [(live_stream, ("_render_follow", "_render_panel")),
-                             (live_service, ("load_snapshot",))])
-
-
-@pytest.mark.usefixtures("one_at_a_time")
 def test_a_live_session_logs_no_error(page, live_server, browser):
     errors = listen(page)
     code = go_live(page, live_server)

@@ -20,7 +20,7 @@ from practice import service as P
 from rules.engine import cards as C
 from tables import service as S
 from tables.models import Table
-from tests.browser.turns import DB, take_turns
+from tests.browser.turns import DB
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 375, "height": 740}
@@ -35,13 +35,6 @@ def quick_table(settings):
     settings.TABLE_GRACE_SECONDS = 2
 
 
-
-
-@pytest.fixture(autouse=True)
-def one_at_a_time(monkeypatch):
-    from tables import stream
-
-    take_turns(monkeypatch, [(stream, ("_render", "_opened", "_closed", "_present"))])
 
 
 def url(live_server, name, language="en", **kwargs):
