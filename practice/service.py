@@ -359,8 +359,9 @@ def undo(record: PracticeGame, version: Any) -> None:
 # Bump when the analysis changes (its algorithm or the games' numbers): stored ones then no
 # longer match.
 # 2: Spardame races twins once; 3: the race settles at half the floor; 4: Dam races twin beats
-# once, and the analysis keeps to a CPU budget.
-ANALYSIS_REVISION = 4
+# once, and the analysis keeps to a CPU budget; 5: the bots of a playout share its random
+# generator (other simulated deals from the same seed).
+ANALYSIS_REVISION = 5
 # A hint's figure is shown only when both moves it compares rest on this many playouts (the
 # analysis stops early when one move is clearly ahead, so the figure then rests on fewer).
 FIGURE_MIN_PLAYOUTS = 64

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from rules.engine.bots.search import Search, SearchParams, search_for, search_of
+from rules.engine.bots.search import Search, SearchParams, search_for, search_of, source
 from rules.engine.games import GAME_NAMES, game_module
 from rules.engine.options import build_options
 
@@ -267,3 +267,19 @@ def test_dam_attacks_are_never_grouped():
     for state, seat in _positions("dam", 30):
         for group in search.groups(state, seat, list(state.legal_actions())):
             assert len(group) == 1 or all(a[0] == "beat" for a in group)
+
+
+def test_a_bot_has_a_generator_of_its_own_from_a_seed_and_shares_one_given():
+    # strong._finish hands every bot of a playout the playout's own generator.
+    shared = random.Random(3)
+    assert source(shared) is shared
+    assert source(3) is not source(3)
+    assert source(3).random() == random.Random(3).random()
+
+
+def test_a_dam_bot_made_from_a_generator_draws_from_it():
+    state = next(_positions("dam", 1))[0]
+    shared = random.Random(3)
+    before = shared.getstate()
+    search_of("dam").heuristic(shared).act(state, state.to_move)
+    assert shared.getstate() != before

@@ -17,7 +17,7 @@ from ..cards import QUEEN_OF_SPADES
 # by their kind and read them by position, which a union of tuples cannot follow.
 from ..games import Action, GameState
 from .deal import deal_unknown
-from .search import Search, SearchParams
+from .search import Search, SearchParams, Seed, source
 
 QS = QUEEN_OF_SPADES
 
@@ -25,8 +25,8 @@ QS = QUEEN_OF_SPADES
 class RandomBot:
     """Uniform over the legal actions, from its own seeded random source."""
 
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
+    def __init__(self, seed: Seed) -> None:
+        self._random = source(seed).random
 
     def act(self, state: GameState[Action], seat: int) -> Action:
         acts = state.legal_actions()
@@ -64,8 +64,8 @@ class HeuristicBot:
     # "When the stock runs out": the last refills, from this many cards left.
     SHED_STOCK = 9
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: Seed) -> None:
+        self._rng = source(seed)
         # Cards seen going to the discard pile in beaten pairs (in the attacks this seat saw).
         self._seen: set[int] = set()
 

@@ -20,14 +20,14 @@ from functools import lru_cache
 from typing import Any, cast
 
 from .. import dolda
-from .search import Search, SearchParams, below_table
+from .search import Search, SearchParams, Seed, below_table, source
 
 Action = dolda.Action
 
 
 class RandomBot:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: Seed) -> None:
+        self.rng = source(seed)
 
     def act(self, state: Any, seat: int) -> Action:  # Any: see HeuristicBot.decide
         return cast(Action, self.rng.choice(state.legal_actions()))
@@ -49,8 +49,8 @@ class HeuristicBot:
     # discard pile instead of running down the stock.
     MARGIN = 0.5
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: Seed) -> None:
+        self.rng = source(seed)
 
     def act(self, state: Any, seat: int) -> Action:
         return self.decide(state, seat)[0]

@@ -15,7 +15,7 @@ from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES
 from ..games import GameState
 from ..spardame import Action
 from .deal import deal_unknown
-from .search import Search, SearchParams, below_table
+from .search import Search, SearchParams, Seed, below_table, source
 
 QS = QUEEN_OF_SPADES
 KS = QS + 1
@@ -25,8 +25,8 @@ AS = QS + 2
 class RandomBot:
     """A uniformly random legal action."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: Seed) -> None:
+        self.rng = source(seed)
 
     def act(self, state: GameState[Action], seat: int) -> Action:
         legal = state.legal_actions()
@@ -40,8 +40,8 @@ class HeuristicBot:
     that is a good share of the points in play, it tries to take a point itself.
     """
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: Seed) -> None:
+        self.rng = source(seed)
 
     def act(self, state: GameState[Action], seat: int) -> Action:
         legal = state.legal_actions()

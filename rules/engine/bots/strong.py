@@ -44,7 +44,8 @@ def _finish(search: Search[Any, Any], state: Any, seat: int, seed: int) -> float
     policy, to the end or to the game's horizon (then valued as it stands)."""
     rng = random.Random(seed)
     make, own = search.heuristic, search.policy
-    bots = [(own if s == seat else make)(rng.getrandbits(32)) for s in range(len(state.names))]
+    # One generator for the whole playout, shared by its bots (bots/search.py, Seed).
+    bots = [(own if s == seat else make)(rng) for s in range(len(state.names))]
     moves = 0
     cap = search.params.horizon
     now = search.value_now
