@@ -14,8 +14,9 @@ A Search holds:
   can see (its view and the public facts of the deal) with every card it cannot see dealt at
   random from ``rng``; it never reads a hidden card, and it leaves ``state`` as it was;
 - ``value(state, seat)``: what a finished deal is worth to ``seat``, lower is better;
-- ``heuristic`` and ``policy``: bot classes (made from a seed) that play the other seats and
-  the searching seat in a playout; the policy's move is also the search's first candidate;
+- ``heuristic`` and ``policy``: bot classes (made from a seed, or from a generator to share:
+  ``Seed``) that play the other seats and the searching seat in a playout; the policy's move
+  is also the search's first candidate;
 - ``spread(actions, rng, k)``: the actions to pick candidates from, most wanted first, when
   there are too many to try them all (at least ``k`` of them when there are as many);
 - ``baseline_only(state)``: whether the position has so many choices that the search only
