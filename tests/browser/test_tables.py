@@ -35,8 +35,6 @@ def quick_table(settings):
     settings.TABLE_GRACE_SECONDS = 2
 
 
-
-
 def url(live_server, name, language="en", **kwargs):
     with translation.override(language):
         return live_server.url + reverse(name, **kwargs)
